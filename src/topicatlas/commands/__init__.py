@@ -1,0 +1,1 @@
+"""One module per ``topicatlas`` sub-command (see :data:`topicatlas.cli.COMMANDS`)."""

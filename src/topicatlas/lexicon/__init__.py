@@ -1,0 +1,1 @@
+"""Lexical resources: word vectors, WordNet features, word frequencies."""
