@@ -27,6 +27,11 @@ system-deps:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq wordnet-base wordnet-sense-index >/dev/null; \
 	fi
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  echo ">> installing Chromium (Debian chromium: headless browser test of the HTML report)"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
 
 $(STAMP): pyproject.toml Makefile
 	@$(MAKE) --no-print-directory system-deps
