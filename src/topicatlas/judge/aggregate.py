@@ -1,0 +1,170 @@
+"""From parsed draws to per-topic values and per-judge summaries.
+
+Input: the *draws* table, one row per answer received (every attempt kept), with the
+columns ``model, judge, metric, topic, unit, draw, attempt, final, ok, parsed``
+(``parsed`` is the parser's value: a rating, a list of words, or a success flag).
+Only the final attempt of each draw counts; a draw whose final attempt is unreadable
+or failed is *missing*: it does not enter the mean, and it is counted and reported
+(``n_missing`` per row, ``draws_missing`` per judge), never silently dropped.
+
+Rules (the LLM-judge paper, Section 3; choices where it is silent are marked):
+
+* ratings (``c_rate``, ``r_rate``, ``d_rate`` per topic pair): the mean of the valid draws;
+* ``c_outlier``: a word flagged in at least 3 of 5 draws is an outlier. With missing
+  draws the threshold is a strict majority of the *valid* draws (3 of 5, 3 of 4, 2 of 3,
+  2 of 2, 1 of 1) -- our choice; the value is the number of voted words;
+* ``r_duplicate``: per draw, the number of topic words with at least one accepted
+  duplicate; with several draws, their mean (our choice);
+* ``a_ir_topic`` / ``a_missing_theme``: per topic-document pair the count (mean over
+  draws); per topic the mean over its documents; per judge the mean over all pairs;
+* ``d_rate``: per topic the mean over the pairs it belongs to; per judge the mean over
+  all pairs (the paper's average of all pairwise ratings);
+* adversarial tests: success 1/0 per draw, averaged; the judge's success rate is the
+  mean over tests.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from topicatlas.judge.metrics import METRICS
+
+TABLE_COLUMNS = [
+    "model", "judge", "metric", "topic", "value", "n_units", "n_units_missing",
+    "n_draws", "n_valid", "n_missing", "n_rejected", "status", "detail",
+]
+
+
+def vote(draw_words: Sequence[Sequence[str]]) -> list[str]:
+    """Words flagged by a strict majority of the draws (3 of 5), in order of first flag."""
+    n = len(draw_words)
+    if n == 0:
+        return []
+    counts: Counter[str] = Counter()
+    order: list[str] = []
+    for words in draw_words:
+        for w in dict.fromkeys(words):
+            counts[w] += 1
+            if w not in order:
+                order.append(w)
+    threshold = n // 2 + 1
+    return [w for w in order if counts[w] >= threshold]
+
+
+def _unit_value(kind: str, parsed: list[Any]) -> tuple[float, Any]:
+    """(value, detail) of one unit from the parsed values of its valid draws."""
+    if kind in ("rating", "diversity"):
+        return float(np.mean(parsed)), None
+    if kind == "outlier":
+        words = vote(parsed)
+        return float(len(words)), words
+    if kind in ("duplicate", "ir_topic", "missing_theme"):
+        counts = [len(p) for p in parsed]
+        seen: Counter[str] = Counter(w for p in parsed for w in dict.fromkeys(p))
+        return float(np.mean(counts)), dict(seen)
+    if kind.startswith("adv_"):
+        return float(np.mean([1.0 if p else 0.0 for p in parsed])), None
+    raise ValueError(f"unknown metric kind {kind!r}")
+
+
+def final_draws(draws: pd.DataFrame) -> pd.DataFrame:
+    return draws[draws["final"]] if len(draws) else draws
+
+
+def unit_values(draws: pd.DataFrame) -> pd.DataFrame:
+    """One row per (model, judge, metric, topic, unit): value over the valid final draws."""
+    rows = []
+    fin = final_draws(draws)
+    if fin.empty:
+        return pd.DataFrame(columns=["model", "judge", "metric", "topic", "unit", "value",
+                                     "n_draws", "n_valid", "n_rejected", "detail"])
+    for key, grp in fin.groupby(["model", "judge", "metric", "topic", "unit"], sort=False):
+        kind = METRICS[key[2]].kind
+        valid = grp[grp["ok"]]
+        n_rej = int(draws.loc[grp.index, "n_rejected"].sum()) if "n_rejected" in grp else 0
+        if len(valid):
+            value, detail = _unit_value(kind, list(valid["parsed"]))
+        else:
+            value, detail = math.nan, None
+        rows.append((*key, value, len(grp), len(valid), n_rej, detail))
+    return pd.DataFrame(rows, columns=["model", "judge", "metric", "topic", "unit", "value",
+                                       "n_draws", "n_valid", "n_rejected", "detail"])
+
+
+def topic_table(draws: pd.DataFrame, skipped: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The tidy table: one row per model x judge x metric x topic (see module docstring)."""
+    units = unit_values(draws)
+    rows: list[dict[str, Any]] = []
+    if not units.empty:
+        # a topic pair counts for both of its topics (d_rate)
+        pair = units[units["metric"] == "d_rate"]
+        if len(pair):
+            other = pair.copy()
+            other["topic"], other["unit"] = pair["unit"].astype(int), pair["topic"].astype(str)
+            units = pd.concat([units, other], ignore_index=True)
+        for key, grp in units.groupby(["model", "judge", "metric", "topic"], sort=True):
+            spec = METRICS[key[2]]
+            vals = grp["value"].to_numpy(dtype=float)
+            ok = ~np.isnan(vals)
+            if spec.unit == "topic":
+                detail = grp["detail"].iloc[0]
+            else:
+                detail = None
+            rows.append({
+                "model": key[0], "judge": key[1], "metric": key[2], "topic": int(key[3]),
+                "value": float(vals[ok].mean()) if ok.any() else math.nan,
+                "n_units": len(grp), "n_units_missing": int((~ok).sum()),
+                "n_draws": int(grp["n_draws"].sum()), "n_valid": int(grp["n_valid"].sum()),
+                "n_missing": int((grp["n_draws"] - grp["n_valid"]).sum()),
+                "n_rejected": int(grp["n_rejected"].sum()),
+                "status": "ok" if ok.all() else ("missing" if not ok.any() else "partial"),
+                "detail": json.dumps(detail, ensure_ascii=False) if detail is not None else "",
+            })
+    table = pd.DataFrame(rows, columns=TABLE_COLUMNS)
+    if skipped is not None and len(skipped):
+        table = pd.concat([table, skipped.reindex(columns=TABLE_COLUMNS)], ignore_index=True)
+    return table.sort_values(["model", "judge", "metric", "topic"], kind="stable").reset_index(drop=True)
+
+
+def summarize(draws: pd.DataFrame, table: pd.DataFrame) -> pd.DataFrame:
+    """One row per model x judge x metric, like the paper's Tables 1-7.
+
+    ``value``: mean over topics (over all units for unit-level metrics: topic pairs, or
+    topic-document pairs), ``topics_missing`` / ``units_missing``: what could not be
+    scored, ``draws_failed``: final draws unreadable or failed, ``retries``: re-asks,
+    ``rejected_items``: hallucinated words/pairs, ``hallucination_rate``: rejected over
+    all items the judge named.
+    """
+    units = unit_values(draws)
+    rows = []
+    if table.empty:
+        return pd.DataFrame()
+    for (model, judge, metric), grp in table.groupby(["model", "judge", "metric"], sort=True):
+        spec = METRICS[metric]
+        d = draws[(draws["model"] == model) & (draws["judge"] == judge) & (draws["metric"] == metric)]
+        fin = final_draws(d)
+        u = units[(units["model"] == model) & (units["judge"] == judge) & (units["metric"] == metric)]
+        uv = u["value"].to_numpy(dtype=float)
+        value = float(np.nanmean(uv)) if len(uv) and (~np.isnan(uv)).any() else math.nan
+        acc = int(d["n_accepted"].sum()) if len(d) else 0
+        rej = int(d["n_rejected"].sum()) if len(d) else 0
+        rows.append({
+            "model": model, "judge": judge, "metric": metric, "label": spec.label,
+            "higher_is_better": spec.higher_is_better, "value": value,
+            "n_topics": int((grp["status"] != "skipped").sum()),
+            "topics_missing": int((grp["status"] == "missing").sum()),
+            "topics_skipped": int((grp["status"] == "skipped").sum()),
+            "n_units": len(u), "units_missing": int(np.isnan(uv).sum()) if len(uv) else 0,
+            "draws": len(fin), "draws_failed": int((~fin["ok"]).sum()) if len(fin) else 0,
+            "retries": int((d["attempt"] > 0).sum()) if len(d) else 0,
+            "rejected_items": rej,
+            "hallucination_rate": rej / (acc + rej) if acc + rej else math.nan,
+        })
+    return pd.DataFrame(rows)
