@@ -33,6 +33,8 @@ COLUMNS: dict[str, tuple[str, str, int]] = {
     "c_v": ("C_V", "C_V coherence on the reference corpus (Röder et al. 2015)", 1),
     "c_npmi": ("NPMI", "NPMI coherence on the reference corpus", 1),
     "n_absent": ("absent from corpus", "topic words missing from the reference corpus", -1),
+    "topic_uniqueness": ("topic uniqueness", "TU: mean over topics of their TU_k "
+                         "(Nan et al. 2019)", 1),
     "diversity_contribution": ("diversity contribution", "share of the topic's words that no "
                                "other topic of the same model lists", 1),
     "topic_diversity": ("topic diversity", "unique words / all top words (Dieng et al. 2020)", 1),
@@ -269,6 +271,9 @@ def _topics_section(result: EvaluationResult, colors: dict[str, str]) -> str:
         lambda v: isinstance(v, list | tuple)).any()]
     num_cols = [c for c in t.columns if c not in _HIDDEN_TOPIC_COLS and c not in flag_cols
                 and pd.api.types.is_numeric_dtype(t[c])]
+    order = {c: i for i, c in enumerate(COLUMNS)}
+    given = {c: i for i, c in enumerate(num_cols)}
+    num_cols.sort(key=lambda c: (order.get(c, len(order)), given[c]))
     head = "".join(f'<th title="{esc(_label(c)[1])}">{esc(_label(c)[0])}</th>' for c in num_cols)
     rows = []
     for _, r in t.iterrows():
