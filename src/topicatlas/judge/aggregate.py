@@ -165,6 +165,7 @@ def summarize(draws: pd.DataFrame, table: pd.DataFrame) -> pd.DataFrame:
             "draws": len(fin), "draws_failed": int((~fin["ok"]).sum()) if len(fin) else 0,
             "retries": int((d["attempt"] > 0).sum()) if len(d) else 0,
             "rejected_items": rej,
-            "hallucination_rate": rej / (acc + rej) if acc + rej else math.nan,
+            "hallucination_rate": (rej / (acc + rej) if acc + rej and spec.kind not in ("rating", "diversity")
+                                   else math.nan),
         })
     return pd.DataFrame(rows)
