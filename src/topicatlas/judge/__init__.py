@@ -27,6 +27,7 @@ _LAZY = {
     "normalise": "topicatlas.judge.normalise:normalise",
     "radar_plots": "topicatlas.judge.radar:radar_plots",
     "agreement": "topicatlas.judge.agreement:agreement",
+    "reliability": "topicatlas.judge.agreement:reliability",
 }
 
 
