@@ -126,7 +126,7 @@ def train_avitm(corpus: Corpus, n_topics: int, seed: int, *, kind: str, context:
             opt.zero_grad()
             loss.backward()
             opt.step()
-            total += float(loss)
+            total += loss.item()
         losses.append(total / n)
     net.eval()
     with torch.no_grad():

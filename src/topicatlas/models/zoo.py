@@ -77,7 +77,8 @@ _register("etm-scratch", f"{_M}.etm:fit_etm_scratch", family="neural VAE", plm=F
           reference="Dieng et al. (2020)", fast_params={"epochs": 5, "embedding_dim": 16})
 _register("bertopic", f"{_M}.bertopic_adapter:fit_bertopic", family="PLM-clustering", plm=True,
           requires=("bertopic", "umap", "hdbscan", "sentence_transformers"), extra="models",
-          library="bertopic", reference="Grootendorst (2022)", fixed_k=False)
+          library="bertopic", reference="Grootendorst (2022)", fixed_k=False,
+          fast_params={"min_cluster_size": 5})
 
 
 def is_installed(name: str) -> bool:
