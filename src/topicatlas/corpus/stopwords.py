@@ -1,9 +1,11 @@
 """Stopword lists and their identity (recorded in ``corpus.settings``).
 
-The bundled English list (``"english"``) is the 318-word Glasgow IR list as shipped
-in scikit-learn (``ENGLISH_STOP_WORDS``), written to ``corpus/data/stopwords_en.txt``.
-We chose it over NLTK's list because it is importable without a corpus download and
-is the list most topic-modelling pipelines (OCTIS, TopMost via sklearn) use.
+The bundled English list (``"english"``, 337 words) is the 318-word Glasgow IR list
+as shipped in scikit-learn (``ENGLISH_STOP_WORDS``) plus the 19 fragments that
+splitting at apostrophes leaves of contractions (``don``, ``doesn``, ``isn``, ``ve``...),
+written to ``corpus/data/stopwords_en.txt``. We chose scikit-learn's list over NLTK's
+because it needs no corpus download and is the list many topic-modelling pipelines
+use; the fragments are added because our tokeniser splits ``don't`` into ``don``, ``t``.
 
 A stopword list is named by ``"english"`` (bundled), a path to a file with one word
 per line (``#`` comments allowed), or ``None`` / ``"none"`` (no list). Its identity is
