@@ -1,0 +1,236 @@
+"""WordNet 3.0 access for topicatlas: word normalisation, synsets, depths, information content.
+
+Normalisation (:func:`wordnet_forms`): a word is NFKC-normalised, stripped and
+lower-cased; runs of white space become ``_`` (WordNet writes ``ice_cream``). If that
+form has no synset and contains ``-``, the forms with ``-`` replaced by ``_`` and with
+``-`` removed are tried (``ice-cream`` -> ``ice_cream``); then, for non-ASCII words, the
+form with accents stripped (``café`` -> ``cafe``). :func:`synsets` returns the synsets
+of the first form that has any: ``wn.synsets(form)``, i.e. all senses in all parts of
+speech, with NLTK's morphy lemmatisation (``dogs`` -> ``dog``), in WordNet's order.
+
+Information content (:func:`information_content`) is computed offline from WordNet's
+own sense-tagged counts (``cntlist.rev``: the SemCor/tagged-text frequency of every
+sense key), the way NLTK's ``WordNetCorpusReader.ic()`` computes it from a corpus, with
+one difference that sense tags make possible: a count goes to the one synset its sense
+key names, not split over all synsets of the word. Precisely, for each part of speech
+(adjective satellites counted as adjectives):
+
+* ``count(s) = smoothing + sum of the counts of all senses of s and of every synset
+  below s`` (hyponyms and instance hyponyms, transitively, each descendant once),
+  with ``smoothing = 1.0`` (NLTK's default, so no synset has an infinite IC);
+* ``total = smoothing + sum of all sense counts of that part of speech`` (NLTK's
+  ``ic[pos][0]``), so ``IC(s) = -log(count(s) / total)`` and the noun root
+  ``entity.n.01`` has IC 0.
+
+The result is an NLTK-format IC dict (usable with ``Synset.lin_similarity``), cached
+in ``cache_dir("wordnet")`` keyed by the cntlist file's size and mtime.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from topicatlas.config import cache_dir
+from topicatlas.errors import DataNotFoundError, NotInstalledError
+
+#: Default smoothing count added to every synset (as NLTK's ``ic()``).
+IC_SMOOTHING = 1.0
+_SS_TYPE = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}
+_SPACES = re.compile(r"\s+")
+
+
+@lru_cache(maxsize=1)
+def get_wordnet() -> Any:
+    """NLTK's WordNet reader, loaded (a clear error when NLTK or WordNet is missing)."""
+    try:
+        from nltk.corpus import wordnet as wn
+    except ImportError as exc:
+        raise NotInstalledError("WordNet needs NLTK: pip install 'topicatlas[lexicon]'") from exc
+    try:
+        wn.ensure_loaded()
+    except LookupError as exc:
+        raise DataNotFoundError(
+            "NLTK cannot find WordNet 3.0. Run `topicatlas setup wordnet` (after "
+            "`apt-get install -y wordnet-base wordnet-sense-index`), or "
+            "`python -m nltk.downloader wordnet` where the internet is reachable."
+        ) from exc
+    return wn
+
+
+def normalise(word: str) -> str:
+    """NFKC, strip, lower-case, white space runs -> ``_`` (WordNet's spelling of phrases)."""
+    if not isinstance(word, str):
+        raise TypeError(f"a word must be a string, got {type(word).__name__}: {word!r}")
+    return _SPACES.sub("_", unicodedata.normalize("NFKC", word).strip().lower())
+
+
+def _strip_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def wordnet_forms(word: str) -> list[str]:
+    """The spellings tried, in order, to find ``word`` in WordNet (see the module doc)."""
+    base = normalise(word)
+    forms = [base]
+    if "-" in base:
+        forms += [base.replace("-", "_"), base.replace("-", "")]
+    if not base.isascii():
+        forms += [_strip_accents(f) for f in list(forms)]
+    out: list[str] = []
+    for f in forms:
+        f = f.strip("_")
+        if f and f not in out:
+            out.append(f)
+    return out
+
+
+@lru_cache(maxsize=100_000)
+def synsets(word: str) -> tuple[Any, ...]:
+    """All synsets of ``word`` (all POS, morphy lemmatisation), of its first form that has any."""
+    wn = get_wordnet()
+    for form in wordnet_forms(word):
+        found = wn.synsets(form)
+        if found:
+            return tuple(found)
+    return ()
+
+
+def in_wordnet(word: str) -> bool:
+    return bool(synsets(word))
+
+
+def _wordnet_file(name: str) -> Path:
+    """Path of a WordNet database file (NLTK's copy first, then Debian's)."""
+    wn = get_wordnet()
+    nltk_copy = Path(str(getattr(getattr(wn, "root", None), "path", "") or "/nonexistent")) / name
+    for candidate in (nltk_copy, Path("/usr/share/wordnet") / name):
+        if candidate.is_file():
+            return candidate
+    raise DataNotFoundError(
+        f"WordNet file {name} not found next to NLTK's WordNet or in /usr/share/wordnet. "
+        "Install `wordnet-sense-index` (apt-get) and run `topicatlas setup wordnet`."
+    )
+
+
+def _file_key(path: Path) -> str:
+    st = path.stat()
+    return hashlib.sha1(f"{path.resolve()}|{st.st_size}|{st.st_mtime_ns}".encode()).hexdigest()[:16]
+
+
+def sense_counts() -> dict[tuple[str, int], int]:
+    """Tagged counts per synset ``(pos, offset)`` from ``cntlist.rev`` (+ ``index.sense``)."""
+    cnt_path, index_path = _wordnet_file("cntlist.rev"), _wordnet_file("index.sense")
+    key_counts: dict[str, int] = {}
+    with open(cnt_path, encoding="utf-8") as fh:
+        for line in fh:
+            parts = line.split()
+            if len(parts) == 3 and int(parts[2]) > 0:
+                key_counts[parts[0]] = key_counts.get(parts[0], 0) + int(parts[2])
+    counts: dict[tuple[str, int], int] = {}
+    with open(index_path, encoding="utf-8") as fh:
+        for line in fh:
+            parts = line.split()
+            if len(parts) < 2 or parts[0] not in key_counts:
+                continue
+            pos = _SS_TYPE[parts[0].split("%", 1)[1][0]]
+            k = (pos, int(parts[1]))
+            counts[k] = counts.get(k, 0) + key_counts[parts[0]]
+    return counts
+
+
+class _ICTable(dict):
+    """One part of speech of an NLTK IC dict: offset -> count, missing -> the smoothing."""
+
+    def __init__(self, data: dict[int, float], smoothing: float) -> None:
+        super().__init__(data)
+        self.smoothing = smoothing
+
+    def __missing__(self, key: int) -> float:
+        return self.smoothing
+
+
+def _compute_ic_counts(smoothing: float) -> dict[str, dict[int, float]]:
+    wn = get_wordnet()
+    counts = sense_counts()
+    out: dict[str, dict[int, float]] = {p: {} for p in ("n", "v", "a", "r")}
+    totals = {p: smoothing for p in out}
+    for (pos, offset), c in sorted(counts.items()):
+        ss = wn.synset_from_pos_and_offset(pos, offset)  # "a" also finds satellites
+        closure = {ss}
+        todo = [ss]
+        while todo:
+            nxt = []
+            for s in todo:
+                for h in s.hypernyms() + s.instance_hypernyms():
+                    if h not in closure:
+                        closure.add(h)
+                        nxt.append(h)
+            todo = nxt
+        for s in closure:
+            table = out[pos]
+            table[s.offset()] = table.get(s.offset(), smoothing) + c
+        totals[pos] += c
+    for pos, table in out.items():
+        table[0] = totals[pos]
+    return out
+
+
+@lru_cache(maxsize=4)
+def information_content(smoothing: float = IC_SMOOTHING) -> dict[str, _ICTable]:
+    """NLTK-format IC dict from WordNet's sense-tagged counts (cached on disk)."""
+    cnt_path = _wordnet_file("cntlist.rev")
+    cache = cache_dir("wordnet") / f"ic-cntlist-{_file_key(cnt_path)}-s{smoothing:g}.json"
+    if cache.is_file():
+        raw = json.loads(cache.read_text())
+    else:
+        computed = _compute_ic_counts(smoothing)
+        raw = {pos: {str(k): v for k, v in table.items()} for pos, table in computed.items()}
+        tmp = cache.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_text(json.dumps(raw))
+        os.replace(tmp, cache)
+    ic = {pos: _ICTable({int(k): float(v) for k, v in table.items()}, smoothing) for pos, table in raw.items()}
+    ic["s"] = ic["a"]
+    return ic
+
+
+def ic_value(synset: Any, ic: dict[str, _ICTable]) -> float:
+    """``-log(count / total)`` exactly as ``nltk...wordnet.information_content``."""
+    pos = "a" if synset._pos == "s" else synset._pos
+    table = ic[pos]
+    counts = table[synset._offset]
+    if counts == 0:
+        return 1e300
+    return -math.log(counts / table[0])
+
+
+@lru_cache(maxsize=1)
+def taxonomy_depths() -> dict[str, int]:
+    """NLTK's LCH depth per POS: ``{'n': max noun depth, 'v': max verb depth + 1 (simulated root)}``.
+
+    Computing it walks every synset (about 9 s for nouns), so it is cached on disk and
+    also handed to NLTK (``wn._max_depth``) so NLTK's own ``lch_similarity`` reuses it.
+    """
+    wn = get_wordnet()
+    data_file = _wordnet_file("data.noun")
+    cache = cache_dir("wordnet") / f"max-depth-{_file_key(data_file)}.json"
+    if cache.is_file():
+        depths = json.loads(cache.read_text())
+    else:
+        depths = {"n": wn._compute_max_depth("n", False), "v": wn._compute_max_depth("v", True)}
+        tmp = cache.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_text(json.dumps(depths))
+        os.replace(tmp, cache)
+    max_depth = getattr(wn, "_max_depth", None)
+    if isinstance(max_depth, dict):
+        max_depth.setdefault(("n", False), depths["n"])
+        max_depth.setdefault(("v", True), depths["v"])
+    return {k: int(v) for k, v in depths.items()}
