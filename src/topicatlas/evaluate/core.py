@@ -87,6 +87,16 @@ def _guarded(key: str, fn: Callable[[], AxisOutcome], strict: bool) -> AxisOutco
         return AxisOutcome.missing(key, AXES[key], f"this axis failed -- {kind}{exc}")
 
 
+def _judge_label(judge: Any) -> str:
+    """A judge's display name: its ``name``, ``backend:model``, or what it describes itself as."""
+    if isinstance(judge, dict):
+        return str(judge.get("name") or f"{judge.get('backend')}:{judge.get('model')}")
+    if isinstance(judge, tuple) and len(judge) == 2:
+        return str(judge[0])
+    describe = getattr(judge, "describe", None)
+    return str(describe()) if callable(describe) else str(judge)
+
+
 def _base_frame(sets: list[TopicSet]) -> pd.DataFrame:
     rows = [
         {"model": ts.name, "topic": i, "words": list(t), "n_words": len(t)}
@@ -185,7 +195,7 @@ def evaluate(
         axes=axes,
         models=sets,
         corpus=corpus_name,
-        judges=[str(j) for j in judge_list],
+        judges=[_judge_label(j) for j in judge_list],
         warnings=warnings,
         created=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
     )

@@ -57,8 +57,14 @@ def to_svg(fig) -> str:
     buf = io.StringIO()
     fig.savefig(buf, format="svg", bbox_inches="tight")
     plt.close(fig)
-    text = buf.getvalue()
+    return inline_svg(buf.getvalue())
+
+
+def inline_svg(text: str) -> str:
+    """An SVG document's text as an inline ``<svg>`` element (no XML prolog, responsive)."""
     start = text.find("<svg")
+    if start < 0:
+        raise ValueError("not an SVG document")
     svg = text[start:]
     # Responsive: keep the viewBox, let CSS scale it, but never beyond its natural size.
     m = re.search(r'<svg[^>]*?\swidth="([\d.]+)pt"', svg)
@@ -169,36 +175,4 @@ def distributions(
                            ha="right" if len(names) > 2 else "center", fontsize=8.5)
         ax.grid(axis="x", visible=False)
     fig.tight_layout()
-    return to_svg(fig)
-
-
-def radar(
-    values: pd.DataFrame,
-    colors: dict[str, str],
-    *,
-    title: str = "",
-) -> str:
-    """A radar plot: rows are models, columns metrics already scaled to [0, 1] (1 = better)."""
-    plt = _plt()
-    metrics = list(values.columns)
-    if len(metrics) < 3:
-        raise ValueError("a radar plot needs at least three metrics")
-    angles = np.linspace(0, 2 * np.pi, len(metrics), endpoint=False)
-    closed = np.concatenate([angles, angles[:1]])
-    fig = plt.figure(figsize=(5.6, 5.0))
-    ax = fig.add_subplot(111, polar=True)
-    for name, row in values.iterrows():
-        v = np.nan_to_num(row.to_numpy(float), nan=0.0)
-        v = np.concatenate([v, v[:1]])
-        color = colors.get(str(name), "#444444")
-        ax.plot(closed, v, color=color, lw=1.8, label=str(name))
-        ax.fill(closed, v, color=color, alpha=0.12)
-    ax.set_xticks(angles)
-    ax.set_xticklabels(metrics, fontsize=9)
-    ax.set_ylim(0, 1)
-    ax.set_yticks([0.25, 0.5, 0.75, 1.0])
-    ax.set_yticklabels(["0.25", "0.5", "0.75", "1"], fontsize=7, color="#777777")
-    if title:
-        ax.set_title(title, fontsize=10, pad=14)
-    ax.legend(loc="upper left", bbox_to_anchor=(1.05, 1.05), fontsize=8.5)
     return to_svg(fig)

@@ -42,6 +42,11 @@ COLUMNS: dict[str, tuple[str, str, int]] = {
 }
 
 
+_JUDGE_LABELS = {"c_rate": "C_rate", "c_outlier": "C_outlier", "r_rate": "R_rate",
+                 "r_duplicate": "R_duplicate", "d_rate": "D_rate", "a_ir_topic": "A_ir-topic",
+                 "a_missing_theme": "A_missing-theme", "outliers": "outlier words"}
+
+
 def esc(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
@@ -83,8 +88,9 @@ def _sort_value(v: Any) -> str:
 def _label(col: str) -> tuple[str, str]:
     if col in COLUMNS:
         return COLUMNS[col][0], COLUMNS[col][1]
-    if col.startswith("judge:"):
-        return col.split(":", 1)[1].replace(":", " · "), f"LLM judge ({col})"
+    if "@" in col:
+        metric, judge = col.split("@", 1)
+        return f"{_JUDGE_LABELS.get(metric, metric)} ({judge})", f"LLM judge {judge}: {metric}"
     return col.replace("_", " "), col
 
 
@@ -226,11 +232,9 @@ def _judge_section(result: EvaluationResult, colors: dict[str, str]) -> str:
         return "".join(parts)
     parts.append(f'<p class="lead">{esc(ax.extra.get("method", ""))}</p>')
     parts.append(_notes(ax.notes))
-    radar = ax.extra.get("radar")
-    if radar is not None:
-        parts.append(_figure(lambda: radar if isinstance(radar, str) else radar(colors),
-                             ax.extra.get("radar_caption", "Judge metrics per model, scaled "
-                                          "to [0, 1] with 1 = better.")))
+    for svg in ax.extra.get("radars", []):
+        parts.append(f'<figure>{svg}<figcaption>{esc(ax.extra.get("radar_caption", ""))}'
+                     "</figcaption></figure>")
     if ax.models is not None and not ax.models.empty:
         parts.append(_table(ax.models, list(ax.models.columns), colors=colors))
     parts.append("</section>")
@@ -267,8 +271,7 @@ _HIDDEN_TOPIC_COLS = {"model", "topic", "words", "uncovered", "absent", "n_words
 
 def _topics_section(result: EvaluationResult, colors: dict[str, str]) -> str:
     t = result.topics
-    flag_cols = [c for c in t.columns if c.startswith("judge:") and t[c].map(
-        lambda v: isinstance(v, list | tuple)).any()]
+    flag_cols = [c for c in t.columns if c.startswith("outliers@")]
     num_cols = [c for c in t.columns if c not in _HIDDEN_TOPIC_COLS and c not in flag_cols
                 and pd.api.types.is_numeric_dtype(t[c])]
     order = {c: i for i, c in enumerate(COLUMNS)}

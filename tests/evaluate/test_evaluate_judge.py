@@ -1,0 +1,83 @@
+"""The LLM-judge axis through a real OpenAI-compatible HTTP server on 127.0.0.1.
+
+The server is the project's scripted test server (a real LLM cannot be served here fast
+enough for a unit test): its replies are fixed rules, so the columns can be checked.
+"""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from topicatlas.evaluate import evaluate
+from topicatlas.llm.testserver import ScriptedChatServer
+
+A = [s.split() for s in (
+    "game team season player league coach win match goal blair",
+    "market share price stock bank rate investor profit company sale",
+    "film music star award show actor movie band album song",
+)]
+B = [s.split() for s in (
+    "mobile phone technology software users digital internet broadband chip computer",
+    "election party labour minister vote government tory campaign leader blair",
+)]
+
+
+def reply(body: dict) -> str:
+    text = body["messages"][-1]["content"]
+    if "scale of 1" in text:
+        return "3" if "election" in text else "2"
+    if "not semantically consistent" in text:
+        return "blair"
+    if "pairs of words" in text:
+        return "None"
+    return "?"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def judged(tmp_path_factory):
+    with ScriptedChatServer(models={"judge-m"}, reply=reply) as server:
+        spec = {"backend": "openai", "model": "judge-m", "base_url": server.url,
+                "name": "scripted", "max_retries": 0}
+        return evaluate({"lda": A, "bert": B}, judges=[spec], progress=False)
+
+
+def test_judge_columns_and_flagged_words(judged):
+    ax = judged.axes["judge"]
+    assert ax.available, ax.reason
+    t = judged.topics.set_index(["model", "topic"])
+    assert t.loc[("bert", 1), "c_rate@scripted"] == 3.0
+    assert t.loc[("lda", 1), "c_rate@scripted"] == 2.0
+    # "blair" is in these topics: flagged in every draw -> an outlier, and counted
+    assert t.loc[("lda", 0), "outliers@scripted"] == ["blair"]
+    assert t.loc[("lda", 0), "c_outlier@scripted"] == 1.0
+    assert t.loc[("bert", 1), "outliers@scripted"] == ["blair"]
+    assert judged.summary.loc["bert", "c_rate@scripted"] == pytest.approx(2.5)
+    assert judged.judges == ["scripted"]
+    assert ax.extra.get("radars"), ax.notes  # five metrics were run: a radar plot
+
+
+def test_judged_report_shows_radar_and_flags(judged, tmp_path):
+    html = judged.to_html(tmp_path / "r.html").read_text(encoding="utf-8")
+    assert 'class="w flag"' in html and ">blair<" in html
+    assert html.count('<svg class="figure"') >= 1
+    assert "C_rate (scripted)" in html
+
+
+def test_unreachable_judge_keeps_the_rest(tmp_path):
+    spec = {"backend": "openai", "model": "m", "base_url": f"http://127.0.0.1:{_free_port()}/v1",
+            "name": "offline", "max_retries": 0}
+    r = evaluate({"lda": A}, judges=[spec], progress=False)
+    ax = r.axes["judge"]
+    assert not ax.available
+    assert "offline" in ax.reason and "cannot reach" in ax.reason
+    assert r.axes["diversity"].available and "diversity_contribution" in r.topics.columns
+    html = r.to_html(tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "cannot reach" in html  # the judge section says why it is missing
