@@ -47,10 +47,10 @@ def _radar(summary: pd.DataFrame, colors: dict[str, str]) -> tuple[list[str], st
         from topicatlas.judge import radar_plots
     except (ImportError, AttributeError) as exc:
         return [], f"no radar plot: topicatlas.judge.radar_plots is not available ({exc})"
-    from topicatlas.report.figures import inline_svg
-
     import matplotlib
     from cycler import cycler
+
+    from topicatlas.report.figures import inline_svg
 
     # the judge package draws models in sorted order with the colour cycle: give it the
     # report's colour of each model, so the radar matches the other figures
