@@ -193,7 +193,8 @@ def _topic_jobs(inp: _Inputs) -> tuple[list[Job], list[dict[str, Any]]]:
                     slots["anchor"] = t.anchor
                 prompt = render(spec.name, inp.version, **slots)
                 jobs.append(Job(model, spec, t.topic, "", prompt, t.words, inp.draws[spec.name],
-                                inp.max_tokens[spec.name], {"inserted": t.inserted, "anchor": t.anchor}))
+                                inp.max_tokens[spec.name],
+                                {"inserted": t.inserted, "anchor": t.anchor, "words": list(t.words)}))
     return jobs, skipped
 
 
