@@ -157,3 +157,21 @@ def test_dtm_matches_tokens():
 def test_invalid_settings_are_clear_errors(bad):
     with pytest.raises(TopicAtlasError):
         Preprocessing(**bad)
+
+
+def test_parity_with_scikit_learn_countvectorizer(data_dir):
+    """Same vocabulary and counts as CountVectorizer configured to the same definition."""
+    text = pytest.importorskip("sklearn.feature_extraction.text")
+    from topicatlas.corpus.loaders.newsgroups import read_20newsgroups
+
+    raw = read_20newsgroups(data_dir, limit=1500)
+    prep = Preprocessing(min_df=3, max_df=0.4)
+    ours = load_corpus(raw.texts, preprocess=prep, cache=False)
+    cv = text.CountVectorizer(lowercase=True, token_pattern=r"[^\W\d_]{3,}",
+                              stop_words=sorted(stopword_set("english")), min_df=3, max_df=0.4)
+    x = cv.fit_transform(raw.texts)
+    assert ours.vocab.words == sorted(cv.vocabulary_)
+    nonempty = np.flatnonzero(np.asarray(x.sum(axis=1)).ravel() > 0)
+    assert len(ours) == len(nonempty) and ours.info["dropped_empty"] == len(raw) - len(nonempty)
+    order = [cv.vocabulary_[w] for w in ours.vocab.words]
+    assert (ours.dtm != x[nonempty][:, order]).nnz == 0

@@ -79,8 +79,12 @@ def read_20newsgroups(root: Path, *, limit: int | None = None,
     path = root / ARCHIVE
     remove = tuple(remove)
     rows: list[tuple[int, str, int, str, str]] = []
+    from tqdm import tqdm
+
+    bar = tqdm(total=limit or 18846, desc="reading 20ng", unit="post", leave=False,
+               disable=None, mininterval=0.5)  # shown on terminals only
     try:
-        with tarfile.open(path, "r:gz") as tar:
+        with bar, tarfile.open(path, "r:gz") as tar:
             for member in tar:
                 if not member.isfile():
                     continue
@@ -94,6 +98,7 @@ def read_20newsgroups(root: Path, *, limit: int | None = None,
                 num = int(parts[2]) if parts[2].isdigit() else 0
                 rows.append((0 if split == "train" else 1, parts[1], num, member.name,
                              clean_post(text, remove)))
+                bar.update()
                 if limit is not None and len(rows) >= limit:
                     break
     except (tarfile.TarError, EOFError, OSError) as exc:

@@ -62,7 +62,9 @@ def read_reuters(root: Path, *, limit: int | None = None,
                               if re.search(r"reut2-\d+\.sgm$", m.name)), key=lambda m: m.name)
             if not members:
                 raise InputFormatError(f"{path}: no reut2-NNN.sgm files in the archive")
-            for m in members:
+            from tqdm import tqdm
+
+            for m in tqdm(members, desc="reading reuters", unit="file", leave=False, disable=None):
                 fh = tar.extractfile(m)
                 assert fh is not None
                 sgml = fh.read().decode("latin-1")  # the collection's encoding; never fails
