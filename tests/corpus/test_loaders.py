@@ -218,3 +218,17 @@ def test_corrupt_archive_is_a_clear_error(monkeypatch, tmp_path):
     monkeypatch.setenv("TOPICATLAS_DATA", str(tmp_path))
     with pytest.raises(InputFormatError, match="not a readable zip archive"):
         load_corpus("bbc", cache=False)
+
+
+def test_options_that_do_not_apply_are_clear_errors(tmp_path):
+    f = tmp_path / "docs.txt"
+    f.write_text("one doc\n", encoding="utf-8")
+    with pytest.raises(InputFormatError, match=r"'text_column' do not apply.*takes: encoding"):
+        load_corpus(f, text_column="body", cache=False)
+    with pytest.raises(TopicAtlasError, match="unknown preprocessing setting"):
+        load_corpus(f, preprocess={"min_dff": 2}, cache=False)
+
+
+def test_settings_that_remove_every_word_are_explained():
+    with pytest.raises(TopicAtlasError, match=r"left no words.*an int max_df is a\s+document count"):
+        load_corpus("sample", max_df=1, cache=False)

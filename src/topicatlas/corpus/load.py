@@ -38,6 +38,10 @@ def resolve_preprocessing(preprocess: str | Preprocessing | dict[str, Any] | Non
     if isinstance(preprocess, Preprocessing):
         name, prep = "custom", preprocess
     elif isinstance(preprocess, dict):
+        unknown = set(preprocess) - Preprocessing.field_names()
+        if unknown:
+            raise TopicAtlasError(f"unknown preprocessing setting(s) {sorted(unknown)}; known: "
+                                  f"{', '.join(sorted(Preprocessing.field_names()))}")
         name, prep = "custom", Preprocessing(**preprocess)
     elif isinstance(preprocess, str):
         key = preprocess.lower()
@@ -113,11 +117,15 @@ def _source(source: Any, loader_options: dict[str, Any]) -> tuple[str, str, Any,
     if path.exists():
         from topicatlas.corpus.loaders.octis import is_octis_folder
 
-        octis = is_octis_folder(path) or (path.name == "corpus.tsv" and (path.parent / "vocabulary.txt").is_file())
+        octis = is_octis_folder(path) or (path.name == "corpus.tsv"
+                                          and (path.parent / "vocabulary.txt").is_file())
+        if octis:
+            label = path.name if path.is_dir() else path.parent.name
+        else:
+            label = path.stem if path.is_file() else path.name
         desc = {"kind": "path", "options": loader_options,
                 "files": corpus_cache.path_fingerprint([path])}
-        return (path.stem if path.is_file() and not octis else (path.parent.name if path.is_file() else path.name),
-                "none" if octis else "standard",
+        return (label, "none" if octis else "standard",
                 lambda limit: generic.read_path(path, limit=limit, **loader_options), desc)
     looks_like_path = any(c in text for c in "/\\.") or text.startswith("~")
     if looks_like_path:
@@ -133,6 +141,12 @@ def build_corpus(raw: RawDocuments, prep: Preprocessing, *, name: str,
                  settings: dict[str, Any], progress: bool = True) -> Corpus:
     """Preprocess ``raw`` into a :class:`Corpus` (documents that end up empty are dropped)."""
     tok = preprocess(raw.texts, prep, progress=progress, desc=f"preprocessing {name}")
+    if len(raw) and not len(tok.kept):
+        raise TopicAtlasError(
+            f"preprocessing left no words in any of the {len(raw):,} documents of {name!r} "
+            f"(min_df={prep.min_df!r}, max_df={prep.max_df!r}, min_token_len={prep.min_token_len}, "
+            f"stopwords={prep.stopwords!r}). Relax the settings; note that an int max_df is a "
+            "document count (max_df=1 keeps only words of a single document), use 1.0 for 100%.")
     kept = tok.kept.tolist()
     info = {**raw.info, "raw_documents": len(raw), **tok.info}
     return Corpus(

@@ -197,19 +197,32 @@ def read_path(path: Path, *, limit: int | None = None, **options: Any) -> RawDoc
     from topicatlas.corpus.loaders.octis import is_octis_folder, read_octis_folder
 
     if path.name == "corpus.tsv" and (path.parent / "vocabulary.txt").is_file():
-        return read_octis_folder(path.parent, limit=limit)
+        return _call(read_octis_folder, path.parent, limit, options)
     if path.is_dir():
         if is_octis_folder(path):
-            return read_octis_folder(path, limit=limit)
-        return read_folder(path, limit=limit, **options)
+            return _call(read_octis_folder, path, limit, options)
+        return _call(read_folder, path, limit, options)
     suffix = path.suffix.lower()
     if suffix in (".gz", ".zip", ".bz2", ".xz"):
         raise InputFormatError(f"{path}: compressed files are read only for the registered "
                                "datasets (e.g. '20ng'); unpack it or pass a dataset name")
     if suffix == ".csv":
-        return read_delimited(path, delimiter=",", limit=limit, **options)
+        return _call(read_delimited, path, limit, {"delimiter": ",", **options})
     if suffix == ".tsv":
-        return read_delimited(path, delimiter="\t", limit=limit, **options)
+        return _call(read_delimited, path, limit, {"delimiter": "\t", **options})
     if suffix in (".jsonl", ".ndjson"):
-        return read_jsonl(path, limit=limit, **options)
-    return read_lines(path, limit=limit, **options)
+        return _call(read_jsonl, path, limit, options)
+    return _call(read_lines, path, limit, options)
+
+
+def _call(fn: Any, path: Path, limit: int | None, options: dict[str, Any]) -> RawDocuments:
+    """Call a reader, turning options it does not take into a clear error."""
+    import inspect
+
+    allowed = [n for n, p in inspect.signature(fn).parameters.items()
+               if p.kind is p.KEYWORD_ONLY and n not in ("limit", "delimiter")]
+    unknown = [k for k in options if k not in allowed and k != "delimiter"]
+    if unknown:
+        raise InputFormatError(f"{path}: option(s) {', '.join(map(repr, unknown))} do not apply to "
+                               f"this kind of input; it takes: {', '.join(allowed) or 'no options'}")
+    return fn(path, limit=limit, **options)
