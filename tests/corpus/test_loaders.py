@@ -232,3 +232,9 @@ def test_options_that_do_not_apply_are_clear_errors(tmp_path):
 def test_settings_that_remove_every_word_are_explained():
     with pytest.raises(TopicAtlasError, match=r"left no words.*an int max_df is a\s+document count"):
         load_corpus("sample", max_df=1, cache=False)
+
+
+def test_list_of_token_lists_kept_as_given():
+    c = load_corpus([["New", "York"], ["rocket", "launch", "York"]], cache=False)
+    assert c.tokens == [["New", "York"], ["rocket", "launch", "York"]]
+    assert c.settings["preprocess"] == "none"

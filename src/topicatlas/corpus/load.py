@@ -80,11 +80,15 @@ def _source(source: Any, loader_options: dict[str, Any]) -> tuple[str, str, Any,
     if not isinstance(source, str | Path):
         if isinstance(source, Sequence):
             texts = list(source)
+            preset = "standard"
+            if texts and all(isinstance(d, list | tuple) for d in texts):
+                # token lists: joined by spaces and kept as given (preset "none")
+                texts, preset = [" ".join(map(str, d)) for d in texts], "none"
             labels = loader_options.pop("labels", None)
             raw = generic.read_strings(texts, labels=labels)
             desc = {"kind": "strings",
                     "texts": corpus_cache.texts_fingerprint(raw.texts, raw.labels)}
-            return "corpus", "standard", (lambda limit: raw.head(limit)), desc
+            return "corpus", preset, (lambda limit: raw.head(limit)), desc
         raise TopicAtlasError(f"cannot load a corpus from {type(source).__name__}; pass a dataset "
                               f"name ({', '.join(DATASETS.names())}), a path or a list of strings")
     text = str(source)
@@ -173,7 +177,8 @@ def load_corpus(source: str | Path | Sequence[str] | RawDocuments, *,
         source: a registered dataset name (``20ng``, ``reuters``, ``bbc``, ``m10``,
             ``dblp``, ``octis-m10``, ``octis-bbc``, ``googlenews``, ``sample``),
             ``"octis:PATH"``, a path (CSV/TSV/JSONL, text file with one document per
-            line, folder of ``.txt`` files, OCTIS folder), or a list of strings.
+            line, folder of ``.txt`` files, OCTIS folder), a list of strings, or a list
+            of token lists (kept as given by default).
         preprocess: ``"default"`` (the dataset's preset: ``"none"`` for pre-tokenised
             OCTIS/GoogleNews corpora, ``"standard"`` otherwise), ``"standard"``,
             ``"none"``, a :class:`Preprocessing` or a dict of its fields.
