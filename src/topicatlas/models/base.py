@@ -86,8 +86,8 @@ def check_corpus(corpus: Corpus, n_topics: int, *, model: str) -> None:
 
 
 @contextmanager
-def seeded(seed: int, threads: int = DEFAULT_THREADS) -> Iterator[None]:
-    """Seed Python, NumPy and torch (if imported) and fix torch's thread count.
+def seeded(seed: int, threads: int = DEFAULT_THREADS, *, seed_torch: bool = True) -> Iterator[None]:
+    """Seed Python, NumPy and (with ``seed_torch``, when installed) torch; fix torch's threads.
 
     Same seed + same machine + same thread count gives the same numbers; torch CPU
     kernels are deterministic for a fixed thread count, and deterministic algorithms are
@@ -96,7 +96,7 @@ def seeded(seed: int, threads: int = DEFAULT_THREADS) -> Iterator[None]:
     random.seed(seed)
     np.random.seed(seed % 2**32)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    torch = _torch_if_available()
+    torch = _torch_if_available() if seed_torch else None
     saved = None
     if torch is not None:
         saved = (torch.get_num_threads(), torch.are_deterministic_algorithms_enabled())

@@ -8,18 +8,14 @@ way. It is the lower-bound reference the atlas shifts its similarity-relatedness
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from topicatlas.corpus import Corpus
 from topicatlas.models.base import FitResult
 
 
-def fit_random(corpus: Corpus, n_topics: int, seed: int, **params: Any) -> FitResult:
+def fit_random(corpus: Corpus, n_topics: int, seed: int) -> FitResult:
     """Random topics (see module docstring); takes no hyper-parameters."""
-    if params:
-        raise TypeError(f"random takes no parameters, got {sorted(params)}")
     rng = np.random.default_rng(seed)
     topic_word = rng.dirichlet(np.ones(len(corpus.vocab)), size=n_topics)
     doc_topic = rng.dirichlet(np.ones(n_topics), size=len(corpus))

@@ -123,7 +123,8 @@ def fit_model(
     check_corpus(corpus, n_topics, model=entry.name)
     fit = get_fit_function(entry.name)
     start = time.perf_counter()
-    with seeded(seed, threads):
+    uses_torch = bool({"torch", "sentence_transformers"} & set(entry.meta["requires"]))
+    with seeded(seed, threads, seed_torch=uses_torch):
         result: FitResult = fit(corpus, n_topics, seed, **params)
     seconds = time.perf_counter() - start
     return assemble(entry.name, corpus, n_topics, seed, result, seconds, top_n=top_n,
