@@ -3,7 +3,9 @@
 An entry lives in ``cache_dir("corpora", <key>)`` where ``key`` is a hash of the
 source (file paths, sizes and modification times, or the texts themselves for
 in-memory input), the loader options and every preprocessing setting (including the
-stopword list's identity) and :data:`CACHE_FORMAT`.
+stopword list's identity), :data:`CACHE_FORMAT` and the topicatlas version (so a new
+release, whose loaders may read a source differently, never reuses old entries; bump
+:data:`CACHE_FORMAT` when a loader or the pipeline changes between releases).
 
 Files: ``corpus.npz`` (token ids, offsets, UTF-8 texts as bytes + offsets),
 ``meta.json`` (name, vocabulary, labels, split, ids, settings, info) and
@@ -37,7 +39,10 @@ FILES = ("corpus.npz", "meta.json")
 
 def cache_key(payload: dict[str, Any]) -> str:
     """A hex key for a JSON-serialisable description of source + settings."""
-    blob = json.dumps({"format": CACHE_FORMAT, **payload}, sort_keys=True, default=str)
+    from topicatlas import __version__
+
+    blob = json.dumps({"format": CACHE_FORMAT, "version": __version__, **payload},
+                      sort_keys=True, default=str)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
 
 
