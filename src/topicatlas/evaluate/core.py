@@ -155,7 +155,8 @@ def evaluate(
 
     axes: dict[str, AxisOutcome] = {}
     axes["simrel"] = _guarded(
-        "simrel", lambda: simrel_axis.run(sets, scorer=scorer, progress=progress), strict)
+        "simrel", lambda: simrel_axis.run(sets, scorer=scorer, corpus=corpus_obj,
+                                          progress=progress), strict)
     if corpus_obj is None:
         axes["coherence"] = AxisOutcome.missing(
             "coherence", AXES["coherence"],

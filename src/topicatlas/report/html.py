@@ -29,6 +29,7 @@ COLUMNS: dict[str, tuple[str, str, int]] = {
     "shifted_gap": ("gap vs random", "shifted normalised gap: 0 = the random-word baseline; "
                     "> 0 relatedness-leaning, < 0 similarity-leaning", 0),
     "n_uncovered": ("uncovered words", "topic words the scorer could not score", -1),
+    "pairs_covered": ("pairs scored", "top-5 word pairs the scorer could score (of 10)", 0),
     "coverage": ("scorer coverage", "share of topic words the scorer could score", 1),
     "c_v": ("C_V", "C_V coherence on the reference corpus (Röder et al. 2015)", 1),
     "c_npmi": ("NPMI", "NPMI coherence on the reference corpus", 1),
