@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import sys
 import time
 from collections.abc import Sequence
@@ -14,6 +13,7 @@ from topicatlas.config import data_dir
 from topicatlas.corpus import cache as corpus_cache
 from topicatlas.corpus.core import Corpus
 from topicatlas.corpus.loaders import DATASETS, DatasetSpec
+from topicatlas.corpus.loaders.spec import reader_options
 from topicatlas.corpus.preprocess import Preprocessing, preprocess
 from topicatlas.corpus.raw import RawDocuments
 from topicatlas.corpus.vocabulary import Vocabulary
@@ -57,10 +57,9 @@ def resolve_preprocessing(preprocess: str | Preprocessing | dict[str, Any] | Non
 
 
 def _reader_options(fn: Any, options: dict[str, Any], what: str) -> None:
-    params = inspect.signature(fn).parameters
-    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+    allowed = reader_options(fn)
+    if allowed is None:
         return
-    allowed = [n for n, p in params.items() if p.kind is p.KEYWORD_ONLY and n != "limit"]
     for key in options:
         if key not in allowed:
             raise TopicAtlasError(

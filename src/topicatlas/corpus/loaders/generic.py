@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from topicatlas.corpus.loaders.spec import decode_bytes, text_lines
+from topicatlas.corpus.loaders.spec import decode_bytes, reader_options, text_lines
 from topicatlas.corpus.raw import RawDocuments
 from topicatlas.errors import InputFormatError
 
@@ -217,10 +217,7 @@ def read_path(path: Path, *, limit: int | None = None, **options: Any) -> RawDoc
 
 def _call(fn: Any, path: Path, limit: int | None, options: dict[str, Any]) -> RawDocuments:
     """Call a reader, turning options it does not take into a clear error."""
-    import inspect
-
-    allowed = [n for n, p in inspect.signature(fn).parameters.items()
-               if p.kind is p.KEYWORD_ONLY and n not in ("limit", "delimiter")]
+    allowed = [n for n in reader_options(fn) or [] if n != "delimiter"]
     unknown = [k for k in options if k not in allowed and k != "delimiter"]
     if unknown:
         raise InputFormatError(f"{path}: option(s) {', '.join(map(repr, unknown))} do not apply to "

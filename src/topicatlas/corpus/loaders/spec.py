@@ -55,6 +55,16 @@ class DatasetSpec:
         raise DataNotFoundError("\n".join(lines))
 
 
+def reader_options(fn: Callable[..., Any]) -> list[str] | None:
+    """The keyword options a reader takes besides ``limit`` (None: it takes any)."""
+    import inspect
+
+    params = inspect.signature(fn).parameters
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return None
+    return [n for n, p in params.items() if p.kind is p.KEYWORD_ONLY and n != "limit"]
+
+
 def decode_bytes(data: bytes, encodings: tuple[str, ...] = ("utf-8", "latin-1")) -> tuple[str, bool]:
     """Decode with the first encoding that works; ``True`` when a fallback was needed.
 
