@@ -116,6 +116,10 @@ def train_on_split(
     feats = featurizer.featurize(table["word1"].tolist(), table["word2"].tolist())
     y = targets(table)
     tr, va = np.flatnonzero(split == "train"), np.flatnonzero(split == "val")
+    repeat = int(config.get("human_repeat", 1))
+    if repeat > 1:  # human-rated training rows are seen ``repeat`` times per epoch
+        human = ~table["source"].iloc[tr].str.startswith("silver:").to_numpy()
+        tr = np.concatenate([tr] + [tr[human]] * (repeat - 1))
     result = fit(
         model_config(config, featurizer.dim), train_config(config),
         feats.subset(tr), y[tr], feats.subset(va), y[va], progress=progress,

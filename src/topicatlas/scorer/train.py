@@ -152,7 +152,7 @@ def fit(
                 opt.zero_grad()
                 loss.backward()
                 opt.step()
-                total += float(loss)
+                total += float(loss.detach())
                 batches += 1
             sched.step()
             val_loss = evaluate_loss(model, x_val, y_val, config.gap_lambda)

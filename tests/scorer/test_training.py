@@ -1,0 +1,46 @@
+"""Training on real features: determinism with a fixed seed, masking, the separation signal."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import torch
+
+from topicatlas.scorer.data import load_benchmarks
+from topicatlas.scorer.dataset import pair_split, targets
+from topicatlas.scorer.metrics import auc, separation_auc
+from topicatlas.scorer.model import ModelConfig
+from topicatlas.scorer.train import TrainConfig, fit, predict
+
+
+def _small_table() -> pd.DataFrame:
+    df = load_benchmarks(["rg-65", "mc-30", "yp-130", "mturk-287"])
+    return df.reset_index(drop=True)
+
+
+def test_same_seed_same_weights_and_masked_targets(featurizer):
+    df = _small_table()
+    x = featurizer.featurize(df.word1.tolist(), df.word2.tolist())
+    y = targets(df)
+    assert np.isnan(y).any(axis=1).all()  # each benchmark row rates one dimension only
+    split = pair_split(len(df), seed=0)
+    tr, va = np.flatnonzero(split == "train"), np.flatnonzero(split == "val")
+    cfg = TrainConfig(seed=5, max_epochs=3, patience=10)
+    runs = [fit(ModelConfig(dim=featurizer.dim), cfg, x.subset(tr), y[tr], x.subset(va), y[va]) for _ in range(2)]
+    for (k, a), (_, b) in zip(runs[0].model.state_dict().items(), runs[1].model.state_dict().items(), strict=True):
+        assert torch.equal(a, b), k
+    other = fit(ModelConfig(dim=featurizer.dim), TrainConfig(seed=6, max_epochs=3), x.subset(tr), y[tr],
+                x.subset(va), y[va])
+    assert not torch.equal(other.model.sim_head.weight, runs[0].model.sim_head.weight)
+    assert [h["epoch"] for h in runs[0].history] == [1, 2, 3]
+    pred = predict(runs[0].model, x)
+    assert np.isfinite(pred[x.covered]).all() and ((pred[x.covered] >= 0) & (pred[x.covered] <= 1)).all()
+
+
+def test_auc_and_separation_signal():
+    assert auc(np.array([3.0, 4.0]), np.array([1.0, 2.0])) == 1.0
+    assert auc(np.array([1.0]), np.array([1.0])) == 0.5
+    df = pd.DataFrame({"source": ["silver:association"] * 2 + ["silver:synonym"] * 2})
+    pred = np.array([[0.1, 0.9], [0.2, 0.7], [0.9, 0.1], [0.8, 0.3]])
+    assert separation_auc(df, pred) == 1.0
+    assert separation_auc(df, pred[:, ::-1]) == 0.0
