@@ -126,3 +126,25 @@ def test_bad_window_size_is_rejected():
     for bad in (0, -3, 2.5):
         with pytest.raises(InputFormatError, match="window_size"):
             counts.table(["a"], bad)
+
+
+def test_batched_counting_equals_unbatched(monkeypatch):
+    """Tiny position batches / pair chunks / token blocks give the same counts."""
+    from topicatlas.metrics.coherence import counting
+
+    rng = random.Random(7)
+    vocab = [f"w{i}" for i in range(12)]
+    texts = [[rng.choice(vocab) for _ in range(rng.randint(0, 40))] for _ in range(30)]
+    words = vocab[:9] + ["unseen"]
+    for mode in ("gensim", "exact"):
+        for window in (4, None):
+            expected = ReferenceCounts(texts, windows=mode).table(words, window)
+            monkeypatch.setattr(counting, "_POSITION_BATCH", 3)
+            monkeypatch.setattr(counting, "_PAIR_CHUNK", 5)
+            monkeypatch.setattr(counting, "_TOKEN_BLOCK", 7)
+            counts = ReferenceCounts(texts, windows=mode)
+            counts.table(words[:4], window)
+            got = counts.table(words, window)
+            monkeypatch.undo()
+            assert np.array_equal(got.cooccurrences, expected.cooccurrences)
+            assert np.array_equal(got.occurrences, expected.occurrences)

@@ -56,7 +56,11 @@ if TYPE_CHECKING:
 
 WINDOW_MODES = ("gensim", "exact")
 #: how many (interval, interval) pairs are processed at once (memory bound)
-_PAIR_CHUNK = 1 << 21
+_PAIR_CHUNK = 1 << 14
+#: how many token positions are turned into intervals at once (memory bound)
+_POSITION_BATCH = 1 << 13
+#: tokens mapped at once (numpy copies int32 indices to int64 when indexing)
+_TOKEN_BLOCK = 1 << 16
 
 
 @dataclass
@@ -89,13 +93,12 @@ def _flat_tokens(texts: Corpus | Iterable[Sequence[str]]
             )
     lengths = np.fromiter((len(d) for d in docs), dtype=np.int64, count=len(docs))
     offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-    flat = list(itertools.chain.from_iterable(docs))
-    if not flat:
-        return np.zeros(0, np.int32), offsets, {}
-    import pandas as pd  # a core dependency; factorize hashes strings in C
-
-    codes, uniques = pd.factorize(np.asarray(flat, dtype=object), sort=False)
-    return codes.astype(np.int32), offsets, {str(w): i for i, w in enumerate(uniques)}
+    # two C-level passes (no per-token Python bytecode, no list of all tokens)
+    vocab = {w: i for i, w in enumerate(dict.fromkeys(itertools.chain.from_iterable(docs)))}
+    ids = np.fromiter(map(vocab.__getitem__, itertools.chain.from_iterable(docs)),
+                      dtype=np.int32, count=int(offsets[-1]))
+    return ids, offsets, {str(w): i for w, i in vocab.items()} if not all(
+        isinstance(w, str) for w in vocab) else vocab
 
 
 class ReferenceCounts:
@@ -129,8 +132,6 @@ class ReferenceCounts:
         self.offsets: np.ndarray = offsets
         self.lengths = np.diff(self.offsets)
         self.n_documents = len(self.lengths)
-        # document of every token (int32: 4 bytes per token)
-        self._doc_of_token = np.repeat(np.arange(self.n_documents, dtype=np.int32), self.lengths)
         self._tables: dict[int | None, _Table] = {}
 
     def __repr__(self) -> str:
@@ -142,11 +143,8 @@ class ReferenceCounts:
     def in_corpus(self, word: str) -> bool:
         """Whether ``word`` occurs at least once in the reference corpus."""
         i = self.vocab_index.get(word)
-        return i is not None and bool(self._present[i])
+        return i is not None and bool(self._token_counts[i])
 
-    @cached_property
-    def _present(self) -> np.ndarray:
-        return np.bincount(self.token_ids, minlength=len(self.vocab_index)) > 0
 
     def score(self, topics: Iterable[Sequence[str] | str], measure: str = "c_v",
               topn: int | None = 10, **kwargs: Any) -> MetricResult:
@@ -186,27 +184,30 @@ class ReferenceCounts:
         m_old = len(table.words)
         words = table.words + new
         m = len(words)
-        known = np.array([self.vocab_index.get(w, -1) for w in words], dtype=np.int64)
-        lut = np.full(max(len(self.vocab_index), 1), -1, dtype=np.int64)
-        lut[known[known >= 0]] = np.flatnonzero(known >= 0)
-        starts, ends, word = self._intervals(lut, window_size)
-        occ = np.bincount(word, weights=(ends - starts + 1), minlength=m).astype(np.int64)
+        vocab_ids = np.array([self.vocab_index.get(w, -1) for w in words], dtype=np.int64)
+        starts, ends, word, occ = self._intervals(vocab_ids, window_size)
 
         # global order of intervals by (start, index); pairs (i, j) are enumerated once,
         # from the interval that comes first in this order.
         order = np.argsort(starts, kind="stable")
-        s, e, w = starts[order], ends[order], word[order]
-        is_new = w >= m_old
-        rank = np.arange(len(s))
-        co = np.zeros((m, m), dtype=np.int64)
+        s = starts[order]
+        del starts
+        e = ends[order]
+        del ends
+        w = word[order]
+        del word, order
+        count_type = np.int32 if table.n_contexts < 2**31 else np.int64
+        co = np.zeros((m, m), dtype=count_type)
         if m_old == 0:
-            _accumulate_overlaps(co, m, rank, e, w, rank, s, e, w)
+            _accumulate_overlaps(co, m, None, e, w, s, e, w)
         else:
-            new_r, old_r = rank[is_new], rank[~is_new]
-            _accumulate_overlaps(co, m, new_r, e[new_r], w[new_r], rank, s, e, w)
-            _accumulate_overlaps(co, m, old_r, e[old_r], w[old_r], new_r, s[new_r], e[new_r],
-                                 w[new_r])
-        co = co + co.T
+            new_r = np.flatnonzero(w >= m_old)
+            old_r = np.flatnonzero(w < m_old)
+            _accumulate_overlaps(co, m, new_r, e[new_r], w[new_r], s, e, w)
+            _accumulate_overlaps(co, m, old_r, e[old_r], w[old_r], s[new_r], e[new_r],
+                                 w[new_r], second_rank=new_r)
+        del s, e, w
+        co += co.T
         co[np.arange(m), np.arange(m)] = occ
         if m_old:
             co[:m_old, :m_old] = table.cooccurrences
@@ -215,78 +216,129 @@ class ReferenceCounts:
         table.occurrences = occ
         table.cooccurrences = co
 
-    def _intervals(self, lut: np.ndarray, window_size: int | None
-                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Per word, its disjoint runs of window indices ``[start, end]`` (inclusive)."""
+    def _intervals(self, vocab_ids: np.ndarray, window_size: int | None
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Per word, its disjoint runs of window indices ``[start, end]`` (inclusive),
+        and per word its number of contexts (the summed run lengths).
+
+        Words are processed in batches of about ``_POSITION_BATCH`` token positions, so
+        memory stays small whatever the number of words.
+        """
         lengths = self.lengths
         if window_size is None:  # boolean document = one window as long as the longest doc
             window_size = max(int(lengths.max()) if len(lengths) else 1, 1)
         n_windows = np.maximum(lengths - window_size + 1, 1)
         first_window = np.concatenate([[0], np.cumsum(n_windows)[:-1]])
         last_k = np.maximum(lengths - window_size, 0)  # per doc, local index of last window
+        idx_type = np.int32 if len(self.token_ids) + len(lengths) < 2**31 - 1 else np.int64
 
-        small = np.int16 if len(lut) and lut.max() < np.iinfo(np.int16).max else np.int32
-        word_at = lut.astype(small)[self.token_ids]
-        pos = np.flatnonzero(word_at >= 0)
-        wrd = word_at[pos]
-        order = np.argsort(wrd, kind="stable")  # by word, then position (radix sort)
-        pos, wrd = pos[order], wrd[order].astype(np.int64)
-        doc = self._doc_of_token[pos]
-        local = pos - self.offsets[doc]
-        same_next = np.zeros(len(pos), dtype=bool)
-        same_next[:-1] = (wrd[1:] == wrd[:-1]) & (doc[1:] == doc[:-1])
-        next_local = np.empty(len(pos), dtype=np.int64)
-        next_local[:-1] = local[1:]
-        limit = np.where(same_next, next_local - window_size, last_k[doc])
-        limit = np.minimum(limit, last_k[doc])
-        a = np.maximum(local - window_size + 1, 0)
-        if self.windows == "gensim":
-            total = len(self.token_ids) + 1
-            key = wrd * total + pos
-            first_from_a = np.searchsorted(key, wrd * total + self.offsets[doc] + a, side="left")
-            upto = local[first_from_a] if len(pos) else local
-        else:
-            upto = local
-        end = np.minimum(upto, limit)
-        keep = end >= a
-        base = first_window[doc[keep]]
-        return base + a[keep], base + end[keep], wrd[keep]
+        known = np.flatnonzero(vocab_ids >= 0)
+        token_counts = self._token_counts[vocab_ids[known]]
+        # batches: consecutive ranges of word indices with ~_POSITION_BATCH tokens each
+        batches = np.split(known, np.flatnonzero(np.diff(
+            np.cumsum(token_counts) // _POSITION_BATCH)) + 1) if len(known) else []
+        lut_type = np.int16 if len(vocab_ids) < 2**15 else np.int32
+        lut = np.full(max(len(self.vocab_index), 1), -1, dtype=lut_type)
+        lut[vocab_ids[known]] = known
+        word_at = np.empty(len(self.token_ids), dtype=lut_type)  # word index of every token
+        for b in range(0, len(self.token_ids), _TOKEN_BLOCK):  # blocks: no intp-sized copy
+            word_at[b:b + _TOKEN_BLOCK] = lut[self.token_ids[b:b + _TOKEN_BLOCK]]
+        del lut
+        parts_s, parts_e, parts_w = [], [], []
+        occ = np.zeros(len(vocab_ids), dtype=np.int64)
+        for batch in batches:
+            # Python ints: comparing with a numpy int64 scalar would copy word_at to int64
+            in_batch = word_at >= int(batch[0])
+            in_batch &= word_at <= int(batch[-1])
+            pos = np.flatnonzero(in_batch)
+            del in_batch
+            wrd = word_at[pos]
+            order = np.argsort(wrd, kind="stable")  # by word, then position (radix sort)
+            pos, wrd = pos[order], wrd[order]
+            del order
+            doc = np.searchsorted(self.offsets, pos, side="right") - 1
+            local = pos - self.offsets[doc]
+            same_next = np.zeros(len(pos), dtype=bool)
+            same_next[:-1] = (wrd[1:] == wrd[:-1]) & (doc[1:] == doc[:-1])
+            limit = last_k[doc]
+            limit[:-1] = np.where(same_next[:-1], np.minimum(local[1:] - window_size, limit[:-1]),
+                                  limit[:-1])
+            a = np.maximum(local - window_size + 1, 0)
+            if self.windows == "gensim":
+                # f_i: the first occurrence of the word (in this document) at or after a_i
+                total = len(self.token_ids) + 1
+                key = wrd.astype(np.int64) * total + pos
+                first = np.searchsorted(key, key - (local - a), side="left")
+                del key
+                upto = local[first]
+            else:
+                upto = local
+            end = np.minimum(upto, limit)
+            keep = end >= a
+            np.add.at(occ, wrd[keep], end[keep] - a[keep] + 1)
+            base = first_window[doc[keep]]
+            parts_s.append((base + a[keep]).astype(idx_type))
+            parts_e.append((base + end[keep]).astype(idx_type))
+            parts_w.append(wrd[keep])
+        del word_at
+        if not parts_s:
+            return np.zeros(0, idx_type), np.zeros(0, idx_type), np.zeros(0, lut_type), occ
+        return np.concatenate(parts_s), np.concatenate(parts_e), np.concatenate(parts_w), occ
+
+    @cached_property
+    def _token_counts(self) -> np.ndarray:
+        counts = np.zeros(len(self.vocab_index), dtype=np.int64)
+        for b in range(0, len(self.token_ids), _TOKEN_BLOCK):  # bincount copies to intp
+            counts += np.bincount(self.token_ids[b:b + _TOKEN_BLOCK], minlength=len(counts))
+        return counts
 
 
-def _accumulate_overlaps(co: np.ndarray, m: int, first_rank: np.ndarray, first_end: np.ndarray,
-                         first_word: np.ndarray, second_rank: np.ndarray,
+def _accumulate_overlaps(co: np.ndarray, m: int, first_rank: np.ndarray | None,
+                         first_end: np.ndarray, first_word: np.ndarray,
                          second_start: np.ndarray, second_end: np.ndarray,
-                         second_word: np.ndarray) -> None:
+                         second_word: np.ndarray, second_rank: np.ndarray | None = None) -> None:
     """Add, into ``co[first_word, second_word]``, the overlap of every pair of intervals
     (i from ``first``, j from ``second``) with rank(j) > rank(i) and start(j) <= end(i).
 
-    ``second`` must be sorted by rank (and therefore by start). Since start(i) <=
-    start(j) <= end(i), the overlap is ``min(end_i, end_j) - start_j + 1``.
+    Ranks are positions in the global order by start; ``None`` means "all intervals, in
+    that order" (``first`` or ``second`` is then the full sorted list). ``second`` is
+    sorted by rank and therefore by start. Since start(i) <= start(j) <= end(i), the
+    overlap is ``min(end_i, end_j) - start_j + 1``.
     """
-    if len(first_rank) == 0 or len(second_rank) == 0:
+    n_first = len(first_end)
+    if n_first == 0 or len(second_start) == 0:
         return
-    lo = np.searchsorted(second_rank, first_rank, side="right")
-    hi = np.searchsorted(second_start, first_end, side="right")
-    counts = np.maximum(hi - lo, 0)
-    cum = np.cumsum(counts)
-    total = int(cum[-1]) if len(cum) else 0
+    # counts[i] = number of second-intervals j with rank(j) > rank(i) and start(j) <= end(i)
+    counts = np.searchsorted(second_start, first_end, side="right")
+    for b in range(0, n_first, _PAIR_CHUNK):  # in place, block by block (no n-sized temporaries)
+        ranks = (np.arange(b, min(b + _PAIR_CHUNK, n_first)) if first_rank is None
+                 else first_rank[b:b + _PAIR_CHUNK])
+        counts[b:b + _PAIR_CHUNK] -= (ranks + 1 if second_rank is None
+                                      else np.searchsorted(second_rank, ranks, side="right"))
+    np.maximum(counts, 0, out=counts)
+    cum = np.cumsum(counts, out=counts)  # counts[i] is recovered as cum[i] - cum[i - 1]
+    del counts
+    total = int(cum[-1])
     if total == 0:
         return
     flat = co.reshape(-1)
-    # process the first-intervals in chunks whose pair counts fit in _PAIR_CHUNK
-    bounds = np.searchsorted(cum, np.arange(_PAIR_CHUNK, total + _PAIR_CHUNK, _PAIR_CHUNK),
-                             side="left")
-    start_i = 0
-    for stop in np.unique(np.minimum(bounds + 1, len(first_rank))):
-        idx = np.arange(start_i, stop)
-        start_i = stop
-        c = counts[idx]
-        n = int(c.sum())
-        if n == 0:
-            continue
-        rep = np.repeat(idx, c)
-        offs = np.arange(n) - np.repeat(np.cumsum(c) - c, c)
-        j = lo[rep] + offs
-        overlap = np.minimum(first_end[rep], second_end[j]) - second_start[j] + 1
-        keys = first_word[rep] * m + second_word[j]
-        flat += np.bincount(keys, weights=overlap, minlength=m * m).astype(np.int64)
+    # process the first-intervals in chunks of about _PAIR_CHUNK pairs
+    stops = np.unique(np.minimum(np.searchsorted(
+        cum, np.arange(_PAIR_CHUNK, total + _PAIR_CHUNK, _PAIR_CHUNK), side="left") + 1, n_first))
+    begin = 0
+    for stop in stops:
+        before = int(cum[begin - 1]) if begin else 0
+        c = np.diff(cum[begin:stop], prepend=before)
+        n = int(cum[stop - 1]) - before
+        if n:
+            ranks = (np.arange(begin, stop) if first_rank is None else first_rank[begin:stop])
+            lo = (ranks + 1 if second_rank is None
+                  else np.searchsorted(second_rank, ranks, side="right"))
+            # j runs over lo_i, lo_i + 1, ... for each first-interval i
+            j = np.repeat(lo - (np.cumsum(c) - c), c)
+            j += np.arange(n)
+            overlap = np.minimum(np.repeat(first_end[begin:stop], c), second_end[j])
+            overlap -= second_start[j] - 1
+            np.add.at(flat, np.repeat(first_word[begin:stop].astype(np.int64) * m, c)
+                      + second_word[j], overlap)
+        begin = stop
