@@ -91,6 +91,22 @@ def test_glove_text_format_with_spaces_in_words(tmp_path) -> None:
     np.testing.assert_array_equal(wv.vector("banana split"), VECS[1])  # 840B has such words
 
 
+def test_gzipped_glove_and_empty_file(tmp_path) -> None:
+    import gzip
+
+    plain = tmp_path / "tiny.txt"
+    _write_glove(plain)
+    packed = tmp_path / "tiny.txt.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    wv = load_vectors(str(packed))
+    assert wv.words == WORDS
+    np.testing.assert_array_equal(np.asarray(wv.matrix), VECS)
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n", encoding="utf-8")
+    with pytest.raises(InputFormatError, match="no vectors"):
+        read_vectors_file(empty)
+
+
 def test_word2vec_text_and_binary_match_gensim(tmp_path) -> None:
     from gensim.models import KeyedVectors
 

@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from topicatlas.config import cache_dir
-from topicatlas.errors import NotInstalledError
-from topicatlas.lexicon.vectors import WordVectors, _read_cache, _write_cache
+from topicatlas.errors import InputFormatError, NotInstalledError
+from topicatlas.lexicon.vectors import WordVectors, _cached, _read_cache, _write_cache
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
 DEFAULT_VOCAB_SIZE = 10_000
@@ -60,11 +60,13 @@ def encode_words(
 ) -> WordVectors:
     """Encode each of ``words`` alone with a sentence encoder; cached (see the module doc)."""
     unique = list(dict.fromkeys(w for w in words if isinstance(w, str) and w.strip()))
+    if not unique:
+        raise InputFormatError("encode_words(): no (non-empty) words to encode")
     model_id = str(model or DEFAULT_MODEL)
     digest = hashlib.sha1((model_id + "\n" + "\n".join(unique)).encode("utf-8")).hexdigest()[:16]
     folder = cache_dir("vectors") / f"encoder-{digest}"
     label = name or f"{Path(model_id).name}-static"
-    if (folder / "vectors.npy").is_file():
+    if _cached(folder):
         return _read_cache(folder, label, model_id)
     encoder = _load_encoder(model)
     texts = [w.replace("_", " ") for w in unique]
@@ -75,7 +77,7 @@ def encode_words(
         normalize_embeddings=False,
         show_progress_bar=len(texts) >= 2000,
     ).astype("float32")
-    _write_cache(folder, unique, matrix)
+    _write_cache(folder, zip(unique, matrix, strict=True), model_id)
     return _read_cache(folder, label, model_id)
 
 

@@ -19,8 +19,9 @@ Sources (:func:`load_vectors`):
   files are read transparently. The format is guessed from the name and first line
   when ``fmt`` is not given.
 
-A text or binary file is parsed once and written to
-``cache_dir("vectors", <key>)`` as ``vectors.npy`` + ``words.txt``, where the key hashes
+A text or binary file is parsed once and streamed to ``cache_dir("vectors", <key>)``
+as ``vectors.f32`` (raw little-endian float32, V x dim) + ``words.txt`` (one word a
+line) + ``meta.json`` (count, dim, source), where the key hashes
 the source's absolute path, size and modification time (and the format), so an edited
 or replaced file is re-read automatically.
 
@@ -41,7 +42,7 @@ import hashlib
 import io
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -249,20 +250,18 @@ def guess_format(path: Path) -> str:
     return "glove"
 
 
-def _text_vectors(path: Path, fmt: str) -> tuple[list[str], np.ndarray]:
-    """Parse a GloVe or word2vec/fastText text file (the word may contain spaces)."""
+def _text_rows(path: Path, fmt: str) -> Iterator[tuple[str, np.ndarray]]:
+    """Rows of a GloVe or word2vec/fastText text file (the word may contain spaces)."""
     from tqdm import tqdm
 
-    words: list[str] = []
-    rows: list[np.ndarray] = []
     dim: int | None = None
     total = path.stat().st_size if path.suffix != ".gz" else None
     with _open_binary(path) as raw, tqdm(
         total=total, unit="B", unit_scale=True, desc=f"reading {path.name}", disable=None
     ) as bar:
-        fh = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline="\n")
-        for lineno, line in enumerate(fh, start=1):
-            bar.update(len(line.encode("utf-8", errors="replace")))
+        for lineno, bline in enumerate(raw, start=1):
+            bar.update(len(bline))
+            line = bline.decode("utf-8", errors="replace").rstrip("\r\n")
             if lineno == 1 and fmt == "word2vec":
                 head = line.split()
                 if len(head) != 2 or not all(t.isdigit() for t in head):
@@ -272,7 +271,6 @@ def _text_vectors(path: Path, fmt: str) -> tuple[list[str], np.ndarray]:
                     )
                 dim = int(head[1])
                 continue
-            line = line.rstrip("\n").rstrip("\r")
             if not line.strip():
                 continue
             fields = line.rstrip(" ").split(" ")
@@ -292,26 +290,20 @@ def _text_vectors(path: Path, fmt: str) -> tuple[list[str], np.ndarray]:
                 raise InputFormatError(
                     f"{path}, line {lineno}: non-numeric vector value for {word!r} ({exc})"
                 ) from exc
-            words.append(word)
-            rows.append(vec)
-    if not rows:
-        raise InputFormatError(f"{path}: no vectors found (format {fmt})")
-    return words, np.vstack(rows)
+            yield word, vec
 
 
-def _word2vec_binary(path: Path) -> tuple[list[str], np.ndarray]:
-    """Parse Google's word2vec binary format (header ``count dim``, then ``word <floats>``)."""
+def _word2vec_binary_rows(path: Path) -> Iterator[tuple[str, np.ndarray]]:
+    """Rows of Google's word2vec binary format (header ``count dim``, then ``word <floats>``)."""
     from tqdm import tqdm
 
     with _open_binary(path) as fh:
         header = fh.readline().split()
-        if len(header) != 2:
+        if len(header) != 2 or not all(t.isdigit() for t in header):
             raise InputFormatError(
                 f"{path}, line 1: expected a word2vec binary header 'count dim', got {header!r}"
             )
         count, dim = int(header[0]), int(header[1])
-        matrix = np.empty((count, dim), dtype=np.float32)
-        words: list[str] = []
         nbytes = 4 * dim
         for i in tqdm(range(count), desc=f"reading {path.name}", unit="word", disable=None):
             chars = bytearray()
@@ -328,9 +320,7 @@ def _word2vec_binary(path: Path) -> tuple[list[str], np.ndarray]:
             buf = fh.read(nbytes)
             if len(buf) != nbytes:
                 raise InputFormatError(f"{path}: vector {i + 1} of {count} is truncated")
-            matrix[i] = np.frombuffer(buf, dtype="<f4")
-            words.append(chars.decode("utf-8", errors="replace"))
-    return words, matrix
+            yield chars.decode("utf-8", errors="replace"), np.frombuffer(buf, dtype="<f4")
 
 
 def _cache_key(path: Path, fmt: str) -> str:
@@ -339,27 +329,57 @@ def _cache_key(path: Path, fmt: str) -> str:
     return hashlib.sha1(ident.encode()).hexdigest()[:16]
 
 
-def _write_cache(folder: Path, words: Sequence[str], matrix: np.ndarray) -> None:
-    """Write ``vectors.npy`` and ``words.txt`` atomically (a temp folder, then rename)."""
-    for w in words:
-        if "\n" in w:
-            raise InputFormatError(f"word {w!r} contains a newline; cannot cache it")
-    tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
-    tmp.mkdir(parents=True, exist_ok=True)
-    np.save(tmp / "vectors.npy", np.ascontiguousarray(matrix, dtype=np.float32))
-    (tmp / "words.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
-    try:
-        os.replace(tmp, folder)
-    except OSError:  # another process won the race: keep its copy
-        import shutil
+def _write_cache(folder: Path, rows: Iterable[tuple[str, np.ndarray]], source: str) -> None:
+    """Stream ``(word, vector)`` rows to ``vectors.f32`` + ``words.txt`` + ``meta.json``.
 
+    Rows go straight to disk (a 2.2M x 300 file never sits in memory); the folder
+    appears atomically (written under a temporary name, then renamed).
+    """
+    import json
+    import shutil
+
+    tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    count, dim = 0, None
+    try:
+        with open(tmp / "vectors.f32", "wb") as vf, open(tmp / "words.txt", "w", encoding="utf-8") as wf:
+            for word, vec in rows:
+                if dim is None:
+                    dim = int(vec.shape[0])
+                elif vec.shape[0] != dim:
+                    raise InputFormatError(
+                        f"{source}: vector {count + 1} ({word!r}) has {vec.shape[0]} values, expected {dim}"
+                    )
+                if "\n" in word:
+                    raise InputFormatError(f"{source}: word {word!r} contains a newline")
+                vf.write(np.ascontiguousarray(vec, dtype="<f4").tobytes())
+                wf.write(word + "\n")
+                count += 1
+        if not count:
+            raise InputFormatError(f"{source}: no vectors found")
+        (tmp / "meta.json").write_text(json.dumps({"count": count, "dim": dim, "source": source}))
+        try:
+            os.replace(tmp, folder)
+        except OSError:  # another process won the race: keep its copy
+            shutil.rmtree(tmp, ignore_errors=True)
+    except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
+        raise
 
 
 def _read_cache(folder: Path, name: str, source: str) -> WordVectors:
-    matrix = np.load(folder / "vectors.npy", mmap_mode="r")
-    words = (folder / "words.txt").read_text(encoding="utf-8").split("\n")[: matrix.shape[0]]
+    import json
+
+    meta = json.loads((folder / "meta.json").read_text())
+    shape = (int(meta["count"]), int(meta["dim"]))
+    matrix = np.memmap(folder / "vectors.f32", dtype="<f4", mode="r", shape=shape)
+    words = (folder / "words.txt").read_text(encoding="utf-8").split("\n")[: shape[0]]
     return WordVectors(words, matrix, name, source=source)
+
+
+def _cached(folder: Path) -> bool:
+    return (folder / "meta.json").is_file()
 
 
 def read_vectors_file(path: str | Path, fmt: str | None = None, name: str | None = None) -> WordVectors:
@@ -383,10 +403,9 @@ def read_vectors_file(path: str | Path, fmt: str | None = None, name: str | None
     fmt = fmt or guess_format(path)
     folder = cache_dir("vectors") / _cache_key(path, fmt)
     label = name or path.name
-    if (folder / "vectors.npy").is_file() and (folder / "words.txt").is_file():
-        return _read_cache(folder, label, str(path))
-    words, matrix = _word2vec_binary(path) if fmt == "word2vec-bin" else _text_vectors(path, fmt)
-    _write_cache(folder, words, matrix)
+    if not _cached(folder):
+        rows = _word2vec_binary_rows(path) if fmt == "word2vec-bin" else _text_rows(path, fmt)
+        _write_cache(folder, rows, str(path))
     return _read_cache(folder, label, str(path))
 
 

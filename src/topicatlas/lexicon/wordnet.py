@@ -159,28 +159,24 @@ class _ICTable(dict):
 
 
 def _compute_ic_counts(smoothing: float) -> dict[str, dict[int, float]]:
-    wn = get_wordnet()
+    table = taxonomy()
+    name_of = {(pos, off): name for name, (pos, off, _) in table.items()}
     counts = sense_counts()
     out: dict[str, dict[int, float]] = {p: {} for p in ("n", "v", "a", "r")}
     totals = {p: smoothing for p in out}
     for (pos, offset), c in sorted(counts.items()):
-        ss = wn.synset_from_pos_and_offset(pos, offset)  # "a" also finds satellites
-        closure = {ss}
-        todo = [ss]
-        while todo:
-            nxt = []
-            for s in todo:
-                for h in s.hypernyms() + s.instance_hypernyms():
-                    if h not in closure:
-                        closure.add(h)
-                        nxt.append(h)
-            todo = nxt
-        for s in closure:
-            table = out[pos]
-            table[s.offset()] = table.get(s.offset(), smoothing) + c
+        closure = {offset}
+        if pos in ("n", "v"):  # adjectives and adverbs have no hypernyms
+            todo = [name_of[(pos, offset)]]
+            while todo:
+                todo = [p for name in todo for p in table[name][2]]
+                closure.update(table[p][1] for p in todo)
+        dest = out[pos]
+        for off in closure:
+            dest[off] = dest.get(off, smoothing) + c
         totals[pos] += c
-    for pos, table in out.items():
-        table[0] = totals[pos]
+    for pos, dest in out.items():
+        dest[0] = totals[pos]
     return out
 
 
@@ -188,7 +184,7 @@ def _compute_ic_counts(smoothing: float) -> dict[str, dict[int, float]]:
 def information_content(smoothing: float = IC_SMOOTHING) -> dict[str, _ICTable]:
     """NLTK-format IC dict from WordNet's sense-tagged counts (cached on disk)."""
     cnt_path = _wordnet_file("cntlist.rev")
-    cache = cache_dir("wordnet") / f"ic-cntlist-{_file_key(cnt_path)}-s{smoothing:g}.json"
+    cache = cache_dir("wordnet") / f"ic2-cntlist-{_file_key(cnt_path)}-s{smoothing:g}.json"
     if cache.is_file():
         raw = json.loads(cache.read_text())
     else:
@@ -204,33 +200,88 @@ def information_content(smoothing: float = IC_SMOOTHING) -> dict[str, _ICTable]:
 
 def ic_value(synset: Any, ic: dict[str, _ICTable]) -> float:
     """``-log(count / total)`` exactly as ``nltk...wordnet.information_content``."""
-    pos = "a" if synset._pos == "s" else synset._pos
-    table = ic[pos]
-    counts = table[synset._offset]
+    return ic_of_offset(synset._pos, synset._offset, ic)
+
+
+def ic_of_offset(pos: str, offset: int, ic: dict[str, _ICTable]) -> float:
+    """IC of the synset at ``offset`` of part of speech ``pos`` (see :func:`ic_value`)."""
+    table = ic["a" if pos == "s" else pos]
+    counts = table[offset]
     if counts == 0:
         return 1e300
     return -math.log(counts / table[0])
 
 
 @lru_cache(maxsize=1)
+def taxonomy() -> dict[str, tuple[str, int, tuple[str, ...]]]:
+    """The noun and verb hypernym graph: synset name -> (pos, offset, parent names).
+
+    Parents are the hypernyms and instance hypernyms (NLTK's order). Reading every
+    synset through NLTK takes about 10 s, so the table is cached on disk (JSON, keyed
+    by the data files' size and mtime) and later loads take a fraction of a second.
+    """
+    wn = get_wordnet()
+    key = _file_key(_wordnet_file("data.noun")) + _file_key(_wordnet_file("data.verb"))
+    cache = cache_dir("wordnet") / f"taxonomy-{hashlib.sha1(key.encode()).hexdigest()[:16]}.json"
+    if cache.is_file():
+        raw = json.loads(cache.read_text())
+    else:
+        raw = {}
+        for pos in ("n", "v"):
+            for ss in wn.all_synsets(pos):
+                parents = [h._name for h in ss._hypernyms() + ss._instance_hypernyms()]
+                raw[ss._name] = [pos, ss._offset, parents]
+        tmp = cache.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_text(json.dumps(raw))
+        os.replace(tmp, cache)
+    return {name: (v[0], int(v[1]), tuple(v[2])) for name, v in raw.items()}
+
+
+def taxonomy_depths_of(table: dict[str, tuple[str, int, tuple[str, ...]]]) -> dict[str, tuple[int, int]]:
+    """``name -> (min_depth, max_depth)`` over ``table``, as NLTK's ``min_depth()``/``max_depth()``."""
+    out: dict[str, tuple[int, int]] = {}
+
+    def depth(name: str) -> tuple[int, int]:
+        got = out.get(name)
+        if got is None:
+            parents = table[name][2]
+            if parents:
+                ds = [depth(p) for p in parents]
+                got = (1 + min(d[0] for d in ds), 1 + max(d[1] for d in ds))
+            else:
+                got = (0, 0)
+            out[name] = got
+        return got
+
+    for name in table:
+        depth(name)
+    return out
+
+
+@lru_cache(maxsize=1)
+def synset_depths() -> dict[str, tuple[int, int]]:
+    """``name -> (min_depth, max_depth)`` for every noun and verb synset (memoised)."""
+    return taxonomy_depths_of(taxonomy())
+
+
+@lru_cache(maxsize=1)
 def taxonomy_depths() -> dict[str, int]:
     """NLTK's LCH depth per POS: ``{'n': max noun depth, 'v': max verb depth + 1 (simulated root)}``.
 
-    Computing it walks every synset (about 9 s for nouns), so it is cached on disk and
-    also handed to NLTK (``wn._max_depth``) so NLTK's own ``lch_similarity`` reuses it.
+    This is ``wn._compute_max_depth(pos, simulate_root)`` (the maximum ``max_depth()`` of
+    all synsets of the POS, plus one where NLTK simulates a root, i.e. for verbs),
+    computed from :func:`taxonomy`, and handed to NLTK (``wn._max_depth``) so NLTK's own
+    ``lch_similarity`` does not walk every synset again.
     """
     wn = get_wordnet()
-    data_file = _wordnet_file("data.noun")
-    cache = cache_dir("wordnet") / f"max-depth-{_file_key(data_file)}.json"
-    if cache.is_file():
-        depths = json.loads(cache.read_text())
-    else:
-        depths = {"n": wn._compute_max_depth("n", False), "v": wn._compute_max_depth("v", True)}
-        tmp = cache.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(json.dumps(depths))
-        os.replace(tmp, cache)
+    table = taxonomy()
+    depths_of = synset_depths()
+    depths = {"n": 0, "v": 0}
+    for name, (pos, _, _) in table.items():
+        depths[pos] = max(depths[pos], depths_of[name][1])
+    depths["v"] += 1
     max_depth = getattr(wn, "_max_depth", None)
     if isinstance(max_depth, dict):
         max_depth.setdefault(("n", False), depths["n"])
         max_depth.setdefault(("v", True), depths["v"])
-    return {k: int(v) for k, v in depths.items()}
+    return depths

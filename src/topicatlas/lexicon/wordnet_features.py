@@ -57,9 +57,7 @@ Wu-Palmer a cheap loop over synset pairs (set intersections, memoised distances)
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import numpy as np
 
@@ -98,7 +96,7 @@ class _PosEntry:
 
     __slots__ = ("syns", "names", "min_dist_root", "min_dist", "min_ic")
 
-    def __init__(self, syns: list[_Syn], ic_of: dict[str, float]) -> None:
+    def __init__(self, syns: list[_Syn]) -> None:
         self.syns = syns
         self.names = frozenset(s.name for s in syns)
         self.min_dist_root: dict[str, int] = {}
@@ -138,49 +136,43 @@ class WordNetFeatures:
         self.depths = W.taxonomy_depths()
         self.lch_max = {pos: -math.log(1 / (2.0 * d)) for pos, d in self.depths.items()}
         self._syn: dict[str, _Syn] = {}
-        self._obj: dict[str, Any] = {}
-        self._min_depth: dict[str, int] = {_ROOT: 0}
-        self._max_depth: dict[str, int] = {_ROOT: 0}
+        self.table = W.taxonomy()
+        depths_of = W.synset_depths()
+        self._min_depth: dict[str, int] = {n: d[0] for n, d in depths_of.items()}
+        self._max_depth: dict[str, int] = {n: d[1] for n, d in depths_of.items()}
+        self._min_depth[_ROOT] = self._max_depth[_ROOT] = 0
         self._ic_of: dict[str, float] = {_ROOT: 0.0}
         self._words: dict[str, _WordEntry] = {}
         self._spd: dict[tuple[str, str], int] = {}
         self._pairs: dict[tuple[str, str], np.ndarray] = {}
 
     # -- per synset / per word caches ----------------------------------------------
-    def _synset(self, ss: Any) -> _Syn:
-        name = ss._name
+    def _synset(self, name: str) -> _Syn:
+        """Facts about synset ``name``, built from its parents' (memoised: each synset once).
+
+        ``dist`` equals NLTK's ``_shortest_hypernym_paths(False)`` (shortest distance to
+        every ancestor, itself at 0: the minimum over the parents plus one); the depths
+        (:func:`~topicatlas.lexicon.wordnet.taxonomy_depths_of`) equal NLTK's
+        ``min_depth()``/``max_depth()``.
+        """
         info = self._syn.get(name)
         if info is not None:
             return info
-        dist: dict[str, int] = {}
-        queue = deque([(ss, 0)])
-        while queue:  # breadth-first, as NLTK's Synset._shortest_hypernym_paths
-            s, d = queue.popleft()
-            n = s._name
-            if n in dist:
-                continue
-            dist[n] = d
-            if n not in self._min_depth:
-                self._obj[n] = s
-                self._min_depth[n] = s.min_depth()
-                self._max_depth[n] = s.max_depth()
-            d += 1
-            queue.extend((h, d) for h in s._hypernyms())
-            queue.extend((h, d) for h in s._instance_hypernyms())
+        pos, offset, parent_names = self.table[name]
+        dist = {name: 0}
+        for par in [self._synset(p) for p in parent_names]:
+            for a, d in par.dist.items():
+                d += 1
+                if d < dist.get(a, 1 << 30):
+                    dist[a] = d
         dist_root = dict(dist)
-        if ss._pos != "n":  # NLTK simulates a root for every POS but nouns
+        if pos != "n":  # NLTK simulates a root for every POS but nouns
             dist_root[_ROOT] = max(dist.values()) + 1
-        ic = W.ic_value(ss, self.ic)
+        ic = W.ic_of_offset(pos, offset, self.ic)
+        self._ic_of[name] = ic
         info = _Syn(name, dist, dist_root, ic)
         self._syn[name] = info
         return info
-
-    def _ancestor_ic(self, name: str) -> float:
-        v = self._ic_of.get(name)
-        if v is None:
-            v = W.ic_value(self._obj[name], self.ic)
-            self._ic_of[name] = v
-        return v
 
     def _word(self, word: str) -> _WordEntry:
         entry = self._words.get(word)
@@ -190,12 +182,8 @@ class WordNetFeatures:
         by_pos: dict[str, list[_Syn]] = {"n": [], "v": []}
         for ss in synsets:
             if ss._pos in by_pos:
-                by_pos[ss._pos].append(self._synset(ss))
-        pos = {p: _PosEntry(syns, self._ic_of) for p, syns in by_pos.items() if syns}
-        for p in pos.values():
-            for a in p.min_ic:
-                if a not in self._ic_of:
-                    self._ancestor_ic(a)
+                by_pos[ss._pos].append(self._synset(ss._name))
+        pos = {p: _PosEntry(syns) for p, syns in by_pos.items() if syns}
         entry = _WordEntry(
             frozenset(ss._name for ss in synsets), frozenset(ss._lexname for ss in synsets), pos
         )
@@ -215,7 +203,7 @@ class WordNetFeatures:
             v = s.dist_root[_ROOT]
         else:
             d1 = s.dist_root if verb else s.dist
-            other = self._synset(self._obj[sub])
+            other = self._syn[sub]
             d2 = other.dist_root if verb else other.dist
             if len(d2) < len(d1):
                 d1, d2 = d2, d1
