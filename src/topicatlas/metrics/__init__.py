@@ -6,7 +6,9 @@
 * :mod:`topicatlas.metrics.embedding` -- pairwise word-embedding coherence.
 
 Every metric returns a :class:`~topicatlas.metrics.result.MetricResult` (per-topic values,
-the mean, and which topics or words were left out and why).
+the mean, and which topics or words were left out and why), and has a metric card in
+``topicatlas/metrics/cards/<name>.md`` (description, usage, a doctested example, bad
+input, citation; every card's examples run in the test suite).
 """
 
 from topicatlas.metrics.coherence import ReferenceCounts, coherence
