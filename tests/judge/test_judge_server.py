@@ -198,3 +198,14 @@ def test_cli_dry_run_json_and_two_judges(tmp_path, capsys, monkeypatch):
     assert main(["judge", "--topics", str(topics), "--backend", "openai", "--model", "a",
                  "--metrics", "a_ir_topic", "--out", str(tmp_path / "x")]) == 2
     assert "documents" in capsys.readouterr().err
+
+
+def test_top_level_api_is_callable(tmp_path):
+    import topicatlas
+    import topicatlas.judge as judge_module  # binds topicatlas.judge to the module
+
+    with ScriptedChatServer(models={"j"}, reply=sensible) as server:
+        for fn in (topicatlas.judge, judge_module):
+            r = fn([["dog", "cat", "horse"]], [_backend(server)], metrics="c_rate", draws=1,
+                   cache=ResponseCache(tmp_path / "c.sqlite"), progress=False)
+            assert r.table["value"].tolist() == [2.0]

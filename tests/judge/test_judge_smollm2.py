@@ -11,7 +11,6 @@ import pytest
 
 from topicatlas.cli import main
 from topicatlas.judge import judge
-from topicatlas.llm import ResponseCache
 
 TOPICS = [["dog", "cat", "horse", "cow", "sheep"], ["car", "engine", "wheel", "brake", "banana"]]
 DOCS = [

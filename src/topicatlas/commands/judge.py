@@ -169,12 +169,13 @@ def run(args: argparse.Namespace) -> int:
                    progress=not args.no_progress, **common)
     files = [str(p) for p in result.save(out).values()]
     summary = result.summary
-    if result.info["judges"] and len(result.info["judges"]) > 1:
-        from topicatlas.judge.agreement import agreement, reliability
+    from topicatlas.judge.agreement import agreement, reliability
 
+    reliability(result).to_csv(out / "reliability.csv", index=False)
+    files.append(str(out / "reliability.csv"))
+    if len(result.info["judges"]) > 1:
         agreement(result.table).to_csv(out / "agreement.csv", index=False)
-        reliability(result).to_csv(out / "reliability.csv", index=False)
-        files += [str(out / "agreement.csv"), str(out / "reliability.csv")]
+        files.append(str(out / "agreement.csv"))
     plotted = {m for m in summary["metric"] if not m.startswith("advt_")} if len(summary) else set()
     if len(plotted) >= 3 and summary["value"].notna().any():
         from topicatlas.judge.radar import radar_plots

@@ -14,7 +14,22 @@ Entry points (imported lazily)::
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import Any
+
+
+class _CallableModule(types.ModuleType):
+    """``topicatlas.judge(...)`` works even after ``import topicatlas.judge`` has bound the
+    package attribute ``topicatlas.judge`` to this module: calling it runs :func:`judge`."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from topicatlas.judge.run import judge
+
+        return judge(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
 
 _LAZY = {
     "judge": "topicatlas.judge.run:judge",
