@@ -94,16 +94,20 @@ class WordVectors:
             raise ValueError(
                 f"vector space {name!r}: {len(words)} words but matrix of shape {matrix.shape}"
             )
-        self.words: list[str] = list(words)
+        self.words: list[str] = words if isinstance(words, list) else list(words)
         self.matrix: np.ndarray = matrix
         self.name = name
         self.source = source
-        if index is None:
-            index = {}
-            for i, w in enumerate(self.words):
-                index.setdefault(w, i)  # first occurrence wins on duplicates
-        self.index: dict[str, int] = index
+        self._index = index
         self._unit: np.ndarray | None = None
+
+    @property
+    def index(self) -> dict[str, int]:
+        """word -> row; built on first use; the first occurrence wins on duplicates."""
+        if self._index is None:  # filled from the end so earlier rows overwrite later ones
+            n = len(self.words)
+            self._index = dict(zip(reversed(self.words), range(n - 1, -1, -1), strict=True))
+        return self._index
 
     @property
     def dim(self) -> int:
@@ -120,9 +124,10 @@ class WordVectors:
         """Row indices whose mean is ``word``'s vector, or None (see the module rules)."""
         if not isinstance(word, str):
             return None
-        i = self.index.get(word)
+        index = self.index
+        i = index.get(word)
         if i is None:
-            i = self.index.get(word.lower())
+            i = index.get(word.lower())
         if i is not None:
             return [i]
         parts = [p for p in _MULTIWORD.split(word.strip()) if p]
@@ -130,9 +135,9 @@ class WordVectors:
             return None
         rows = []
         for p in parts:
-            j = self.index.get(p)
+            j = index.get(p)
             if j is None:
-                j = self.index.get(p.lower())
+                j = index.get(p.lower())
             if j is None:
                 return None
             rows.append(j)
@@ -492,25 +497,25 @@ VECTOR_SPACES.register(
     description="all-MiniLM-L6-v2 sentence encoder, each word encoded alone (static word vectors)",
 )
 
-_LOADED: dict[tuple[str, str | None], WordVectors] = {}
+_LOADED: dict[tuple[str, ...], WordVectors] = {}
 
 
 def load_vectors(name_or_path: str = "glove-6b-50d", *, fmt: str | None = None) -> WordVectors:
     """A registered space (``VECTOR_SPACES``) or a vector file, memory-mapped and cached.
 
     Registered names take precedence over paths; anything containing a path separator
-    or an existing file is read as a file. Loaded spaces are kept per process.
+    or an existing file is read as a file. Loaded spaces are kept per process (a file's
+    entry is keyed by its size and mtime, so an edited file is read again).
     """
-    key = (str(name_or_path), fmt)
+    text = str(name_or_path)
+    registered = text in VECTOR_SPACES and fmt is None and not Path(text).is_file()
+    if not registered and not (os.sep in text or "/" in text or Path(text).is_file() or fmt is not None):
+        VECTOR_SPACES.get(text)  # raises UnknownNameError with "did you mean"
+    key: tuple[str, ...] = (VECTOR_SPACES.entry(text).name,) if registered else (text,)
+    if not registered and Path(text).is_file():  # a file: re-read when it changes
+        key = (str(Path(text).resolve()), str(fmt), _cache_key(Path(text), str(fmt)))
     if key in _LOADED:
         return _LOADED[key]
-    text = str(name_or_path)
-    if text in VECTOR_SPACES and fmt is None and not Path(text).is_file():
-        wv = VECTOR_SPACES.get(text)()
-    elif os.sep in text or "/" in text or Path(text).is_file() or fmt is not None:
-        wv = read_vectors_file(text, fmt=fmt)
-    else:
-        VECTOR_SPACES.get(text)  # raises UnknownNameError with "did you mean"
-        raise AssertionError("unreachable")
+    wv = VECTOR_SPACES.get(text)() if registered else read_vectors_file(text, fmt=fmt)
     _LOADED[key] = wv
     return wv
