@@ -32,6 +32,8 @@ PRODLDA50 = "prodlda_50_200_0.1_0.001_40_0"
         ("On a scale of 1 to 3, I'd give it a 2.", 2.0),
         ("1-3 scale: 1", 1.0),
         ("Rating: 2/3 because the words are related", 2.0),
+        ("I would rate the coherence of this topic as 2.", 2.0),
+        ("The coherence is rated 3 out of 3.", 3.0),
     ],
 )
 def test_rating_is_parsed_from_the_answer(answer, value):
@@ -52,6 +54,9 @@ def test_word_list_checks_words_against_the_topic():
     # an echo of the whole topic list is not the answer
     echo = "Given [" + ", ".join(TOPIC) + "], the outlier is [adams]"
     assert parse_word_list(echo, TOPIC).value == ["adams"]
+    lead_in = "Based on the context, the words that are not consistent are:\n\n- adams\n- **watch**"
+    assert parse_word_list(lead_in, TOPIC).value == ["adams", "watch"]
+    assert parse_word_list("There are no semantically inconsistent words.", TOPIC).value == []
     # no bracket and no topic word: unreadable (re-asked), not an empty list
     assert not parse_word_list("lorem ipsum dolor", TOPIC).ok
 

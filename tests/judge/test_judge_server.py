@@ -209,3 +209,17 @@ def test_top_level_api_is_callable(tmp_path):
             r = fn([["dog", "cat", "horse"]], [_backend(server)], metrics="c_rate", draws=1,
                    cache=ResponseCache(tmp_path / "c.sqlite"), progress=False)
             assert r.table["value"].tolist() == [2.0]
+
+
+def test_nothing_to_ask_is_not_an_error(tmp_path, capsys):
+    with ScriptedChatServer(models={"j"}, reply=sensible) as server:
+        r = judge([["one"], []], [_backend(server)], metrics=["c_rate", "d_rate"], progress=False,
+                  cache=ResponseCache(tmp_path / "c.sqlite"))
+        assert server.n_requests == 0
+    assert r.table["status"].eq("skipped").all() and len(r.table) == 4
+    assert r.info["requests_sent"] == 0
+    topics = tmp_path / "t.txt"
+    topics.write_text("lonely\n")
+    assert main(["judge", "--topics", str(topics), "--backend", "openai", "--model", "j",
+                 "--base-url", "http://127.0.0.1:9/v1", "--out", str(tmp_path / "o"), "--no-progress"]) == 0
+    assert "0 requests sent" in capsys.readouterr().out

@@ -181,15 +181,18 @@ def _list_region(text: str, matcher: WordMatcher | None) -> tuple[str | None, bo
                 if not (n > 2 and len(hits) >= n - 1):  # not an echo of the whole topic
                     return region, True
         return regions[0], True
-    para = _first_paragraph(text)
-    if not para:
-        return None, False
-    first_line = para.splitlines()[0]
-    if _CUE_RE.match(first_line) and _CUE_RE.sub("", first_line, count=1).strip():
-        para = _CUE_RE.sub("", para, count=1)
-    elif _CUE_RE.match(first_line):  # the cue alone on the first line, the list below
-        para = "\n".join(para.splitlines()[1:])
-    return para, False
+    for para in re.split(r"\n\s*\n", text.strip()):
+        para = para.strip()
+        if not para:
+            continue
+        first_line = para.splitlines()[0]
+        if _CUE_RE.match(first_line) and _CUE_RE.sub("", first_line, count=1).strip():
+            para = _CUE_RE.sub("", para, count=1)
+        elif _CUE_RE.match(first_line):  # the cue alone on the first line, the list below
+            para = "\n".join(para.splitlines()[1:]).strip()
+        if para:  # a lead-in paragraph ("... the words are:") is skipped
+            return para, False
+    return None, False
 
 
 # --------------------------------------------------------------------------- ratings
