@@ -19,6 +19,9 @@ _LAZY: dict[str, str] = {
     "Scorer": "topicatlas.scorer:Scorer",
     "evaluate": "topicatlas.evaluate:evaluate",
     "judge": "topicatlas.judge:judge",
+    "coherence": "topicatlas.metrics:coherence",
+    "diversity": "topicatlas.metrics:diversity",
+    "ReferenceCounts": "topicatlas.metrics:ReferenceCounts",
 }
 
 
