@@ -131,3 +131,14 @@ def test_information_content_from_cntlist() -> None:
 
 def test_taxonomy_depths() -> None:
     assert W.taxonomy_depths() == {"n": 19, "v": 13}
+
+
+def test_primary_pos_and_vocabulary() -> None:
+    assert W.primary_pos("dog") == "n"
+    assert W.primary_pos("run") == "v"  # 41 verb senses vs 16 noun senses
+    assert W.primary_pos("happy") == "a"
+    assert W.primary_pos("quickly") == "r"
+    assert W.primary_pos("qzxqzxnotaword") is None
+    vocab = W.lemma_vocabulary()
+    assert "dog" in vocab and "ice_cream" not in vocab and vocab == sorted(vocab)
+    assert "ice_cream" in W.lemma_vocabulary(single_word=False)

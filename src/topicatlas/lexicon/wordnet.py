@@ -108,6 +108,31 @@ def in_wordnet(word: str) -> bool:
     return bool(synsets(word))
 
 
+_POS_ORDER = ("n", "v", "a", "r")
+
+
+def primary_pos(word: str) -> str | None:
+    """The part of speech with most synsets of ``word`` (paper, Table 15), or None.
+
+    Adjective satellites count as adjectives (``a``); ties go to the first of noun,
+    verb, adjective, adverb.
+    """
+    counts = dict.fromkeys(_POS_ORDER, 0)
+    for ss in synsets(word):
+        counts["a" if ss._pos == "s" else ss._pos] += 1
+    best = max(_POS_ORDER, key=lambda p: (counts[p], -_POS_ORDER.index(p)))
+    return best if counts[best] else None
+
+
+def lemma_vocabulary(single_word: bool = True) -> list[str]:
+    """All WordNet lemma names (lower case, sorted); ``single_word`` drops ``_`` phrases."""
+    wn = get_wordnet()
+    names = {n.lower() for n in wn.all_lemma_names()}
+    if single_word:
+        names = {n for n in names if "_" not in n}
+    return sorted(names)
+
+
 def _wordnet_file(name: str) -> Path:
     """Path of a WordNet database file (NLTK's copy first, then Debian's)."""
     wn = get_wordnet()
