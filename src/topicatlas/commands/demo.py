@@ -62,9 +62,23 @@ def step_corpus(state: State, args: argparse.Namespace) -> None:
           f"min_df={s['min_df']}, max_df={s['max_df']}")
 
 
+def step_evaluate(state: State, args: argparse.Namespace) -> None:
+    """Fit quick models on the corpus, evaluate them on every axis, write the HTML report."""
+    from topicatlas.config import cache_dir
+    from topicatlas.evaluate.demo import demo_evaluation
+
+    out = args.out if args.out is not None else cache_dir("demo")
+    result, report = demo_evaluation(state["corpus"], out)
+    state["results"]["evaluate"] = {"report": str(report), "models": list(result.summary.index)}
+    print(result.summary.drop(columns=["source", "position"], errors="ignore")
+          .to_string(float_format=lambda v: f"{v:.3f}"))
+    print(f"report: {report.resolve()}")
+
+
 #: The demo's steps, in order: (name, function(state, args)).
 STEPS: list[tuple[str, Callable[[State, argparse.Namespace], None]]] = [
     ("corpus", step_corpus),
+    ("evaluate", step_evaluate),
 ]
 
 

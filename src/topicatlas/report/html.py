@@ -48,6 +48,10 @@ _JUDGE_LABELS = {"c_rate": "C_rate", "c_outlier": "C_outlier", "r_rate": "R_rate
                  "a_missing_theme": "A_missing-theme", "outliers": "outlier words"}
 
 
+SUMMARY_COLUMNS = ("n_topics", "similarity", "relatedness", "gap", "shifted_gap", "coverage",
+                   "c_v", "c_npmi", "topic_diversity", "irbo")
+
+
 def esc(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
@@ -141,8 +145,9 @@ def _figure(svg_fn, caption: str) -> str:
 
 def _summary_section(result: EvaluationResult, colors: dict[str, str]) -> str:
     summary = result.summary
-    cols = [c for c in summary.columns if c not in ("source",)
-            and pd.api.types.is_numeric_dtype(summary[c])]
+    # the headline numbers; every other column is in its axis's section
+    cols = [c for c in SUMMARY_COLUMNS if c in summary.columns]
+    cols += [c for c in summary.columns if c.startswith(("c_rate@", "c_outlier@"))]
     extra = ""
     simrel = result.axes.get("simrel")
     base = simrel.extra.get("baseline") if simrel is not None and simrel.available else None
