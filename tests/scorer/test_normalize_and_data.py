@@ -54,10 +54,17 @@ def test_user_pair_table_validation(tmp_path):
         read_pair_table(bad)
 
 
-def test_pair_split_fractions_and_seed():
-    s = pair_split(1000, seed=1)
-    assert [(s == k).sum() for k in ("train", "val", "test")] == [700, 150, 150]
-    assert (pair_split(1000, seed=1) == s).all() and not (pair_split(1000, seed=2) == s).all()
+def test_pair_split_fractions_seed_and_stability():
+    rng = np.random.default_rng(0)
+    df = pd.DataFrame({"word1": [f"a{i}" for i in range(3000)], "word2": [f"b{i}" for i in rng.permutation(3000)]})
+    s = pair_split(df, seed=1)
+    counts = [(s == k).sum() / len(s) for k in ("train", "val", "test")]
+    assert counts == pytest.approx([0.7, 0.15, 0.15], abs=0.03)
+    assert (pair_split(df, seed=1) == s).all() and not (pair_split(df, seed=2) == s).all()
+    # a pair's side does not depend on the rest of the table, nor on word order
+    swapped = df.rename(columns={"word1": "word2", "word2": "word1"})
+    assert (pair_split(swapped, seed=1) == s).all()
+    assert (pair_split(df.iloc[:100], seed=1) == s[:100]).all()
 
 
 def test_word_split_never_shows_a_test_word_in_training():

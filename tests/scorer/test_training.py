@@ -23,7 +23,7 @@ def test_same_seed_same_weights_and_masked_targets(featurizer):
     x = featurizer.featurize(df.word1.tolist(), df.word2.tolist())
     y = targets(df)
     assert np.isnan(y).any(axis=1).all()  # each benchmark row rates one dimension only
-    split = pair_split(len(df), seed=0)
+    split = pair_split(df, seed=0)
     tr, va = np.flatnonzero(split == "train"), np.flatnonzero(split == "val")
     cfg = TrainConfig(seed=5, max_epochs=3, patience=10)
     runs = [fit(ModelConfig(dim=featurizer.dim), cfg, x.subset(tr), y[tr], x.subset(va), y[va]) for _ in range(2)]
@@ -44,3 +44,29 @@ def test_auc_and_separation_signal():
     pred = np.array([[0.1, 0.9], [0.2, 0.7], [0.9, 0.1], [0.8, 0.3]])
     assert separation_auc(df, pred) == 1.0
     assert separation_auc(df, pred[:, ::-1]) == 0.0
+
+
+def test_train_command_is_reproducible(tmp_path, featurizer, monkeypatch):
+    """`topicatlas scorer train` twice with one seed -> identical metrics and weights."""
+    import json
+
+    from topicatlas.cli import main
+    from topicatlas.scorer import pipeline
+
+    # share the session featurizer (same vectors + WordNet) instead of building another
+    monkeypatch.setattr(pipeline, "_FEATURIZERS", {("glove-6b-50d", True): featurizer})
+    cfg = pipeline.load_config("default")
+    cfg = pipeline.with_overrides(cfg, name="tiny", benchmarks=["rg-65", "mc-30", "yp-130"],
+                                  **{"silver.vocab_size": 1500, "train.max_epochs": 2,
+                                     "silver.sizes": {k: 60 for k in cfg["silver"]["sizes"]}})
+    path = tmp_path / "tiny.json"
+    path.write_text(json.dumps(cfg))
+    outs = []
+    for run in ("a", "b"):
+        assert main(["scorer", "train", "--config", str(path), "--output", str(tmp_path / run),
+                     "--no-progress"]) == 0
+        outs.append(json.loads((tmp_path / run / "tiny.metrics.json").read_text()))
+    assert outs[0] == outs[1]
+    assert outs[0]["n_pairs"] > 300 and outs[0]["epochs_run"] == 2
+    assert (tmp_path / "a" / "tiny.safetensors").read_bytes() == (tmp_path / "b" / "tiny.safetensors").read_bytes()
+    assert "## Held-out metrics" in (tmp_path / "a" / "MODEL_CARD.md").read_text()

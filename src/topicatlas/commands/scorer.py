@@ -18,6 +18,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ev.add_argument("--config", default="default")
     ev.add_argument("--protocol", choices=["pair", "word", "both"], default="both")
     ev.add_argument("--ablations", action="store_true", help="also train the Table 16 ablations")
+    ev.add_argument("--scaling", metavar="PNG", help="also the training-size scaling curve, saved as PNG")
+    ev.add_argument("--max-epochs", type=int, help="override the config's max_epochs (faster, rougher)")
+    ev.add_argument("--card", metavar="MODEL_CARD.md",
+                    help="also write the tables into this model card's '## Evaluation' section")
     ev.add_argument("--json", action="store_true")
 
 
@@ -53,8 +57,18 @@ def _train(args) -> int:
 def _evaluate(args) -> int:
     from topicatlas.scorer.evaluate import run_evaluation
 
-    print(run_evaluation(args.config, protocol=args.protocol, ablations=args.ablations,
-                         as_json=args.json))
+    text = run_evaluation(args.config, protocol=args.protocol, ablations=args.ablations,
+                          as_json=args.json, max_epochs=args.max_epochs, scaling_png=args.scaling)
+    print(text)
+    if args.card:
+        from pathlib import Path
+
+        from topicatlas.scorer.card import set_evaluation_section
+
+        cmd = "topicatlas scorer evaluate " + " ".join(
+            f"--{k.replace('_', '-')} {v}" if v is not True else f"--{k.replace('_', '-')}"
+            for k, v in vars(args).items() if k in ("config", "protocol", "ablations", "max_epochs") and v)
+        set_evaluation_section(Path(args.card), text, cmd)
     return 0
 
 

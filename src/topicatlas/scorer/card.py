@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pandas as pd
 
@@ -88,3 +89,11 @@ def model_card(config: dict, metrics: dict, n_params: int, evaluation: str | Non
     if evaluation:
         parts += ["", "## Evaluation", "", evaluation]
     return "\n".join(parts) + "\n"
+
+
+def set_evaluation_section(card: Path, text: str, command: str) -> None:
+    """Replace (or add) the card's ``## Evaluation`` section with ``text`` (a code block)."""
+    body = card.read_text(encoding="utf-8") if card.exists() else ""
+    head = body.split("\n## Evaluation\n")[0].rstrip("\n")
+    section = f"\n\n## Evaluation\n\nProduced by `{command}`:\n\n```\n{text}\n```\n"
+    card.write_text(head + section, encoding="utf-8")

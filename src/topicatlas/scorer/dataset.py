@@ -7,8 +7,8 @@ that a human benchmark or user table also rates (human labels win).
 
 Splits:
 
-* :func:`pair_split` -- pair-held-out: unordered pairs shuffled with a seed and cut
-  70/15/15 into train/val/test;
+* :func:`pair_split` -- pair-held-out: each unordered pair goes to train/val/test
+  (70/15/15) by a seeded hash of the pair;
 * :func:`word_split` -- word-held-out: a seeded random ``test_word_frac`` of the words is
   held out; test pairs have *both* words held out, training/validation pairs *neither*
   (pairs that mix the two are dropped), so no word of a test pair is seen in training.
@@ -45,16 +45,29 @@ def assemble(
     return df.reset_index(drop=True)
 
 
-def pair_split(n: int, seed: int, fractions: Sequence[float] = (0.7, 0.15, 0.15)) -> np.ndarray:
-    """``"train"/"val"/"test"`` per row: a seeded shuffle cut by ``fractions``."""
-    rng = np.random.default_rng(seed)
-    order = rng.permutation(n)
-    n_train = int(round(fractions[0] * n))
-    n_val = int(round(fractions[1] * n))
-    split = np.empty(n, dtype=object)
-    split[order[:n_train]] = "train"
-    split[order[n_train : n_train + n_val]] = "val"
-    split[order[n_train + n_val :]] = "test"
+def _unit_hash(keys: Sequence[str], seed: int) -> np.ndarray:
+    """A seeded pseudo-random number in [0, 1) per key, independent of the other keys."""
+    import hashlib
+
+    out = np.empty(len(keys), dtype=np.float64)
+    for i, k in enumerate(keys):
+        h = hashlib.blake2b(f"{seed}\t{k}".encode(), digest_size=8).digest()
+        out[i] = int.from_bytes(h, "big") / 2.0**64
+    return out
+
+
+def pair_split(table: pd.DataFrame, seed: int, fractions: Sequence[float] = (0.7, 0.15, 0.15)) -> np.ndarray:
+    """``"train"/"val"/"test"`` per row, by a seeded hash of the unordered pair.
+
+    A pair's side depends only on the pair and the seed, not on what else is in the table,
+    so the human pairs of the validation/test splits stay the same when the amount of
+    silver data changes (model selection compares like with like). The fractions hold in
+    expectation (70/15/15 up to sampling noise).
+    """
+    u = _unit_hash(list(pair_keys(table)), seed)
+    split = np.full(len(table), "test", dtype=object)
+    split[u < fractions[0] + fractions[1]] = "val"
+    split[u < fractions[0]] = "train"
     return split
 
 

@@ -8,7 +8,20 @@ head matching the benchmark's dimension, side by side with the baselines: GloVe 
 WordNet path similarity and Wu-Palmer (the lexicon's features, rank-equivalent to the
 raw measures), plus the separation AUC on held-out silver pairs. ``ablations`` adds the
 Table 16 rows: input ``[e1; e2]`` only, WordNet features off, the cross-attention
-variant (each row retrained under both protocols; pooled human ρ per head).
+variant, and a BERT-based static space instead of GloVe
+(:mod:`topicatlas.scorer.encoder_space`; the paper's X2Static/Word2Vec/FastText are not
+available offline) (each row retrained under both protocols; pooled human ρ per head).
+
+POS robustness (Table 15): the pair-held-out test pairs split into noun-noun and the
+rest, a word's primary POS being the most frequent part of speech among its WordNet
+synsets (adjective satellites count as adjectives; ties go to WordNet's first synset's
+POS; words outside WordNet are "other"). Spearman is pooled over all test rows that rate
+the dimension (human and silver).
+
+Scaling curve (Fig. 6): the pair-held-out model retrained on seeded random fractions of
+its training split; pooled test Spearman per head against the number of training pairs,
+written as a PNG.
+
 SimLex-999 and WordSim-353 are not used here.
 """
 
@@ -34,13 +47,14 @@ ABLATIONS: dict[str, dict] = {
     "input [e1; e2]": {"model.input_mode": "concat"},
     "WordNet OFF": {"model.use_wordnet": False},
     "cross-attention hybrid": {"model.arch": "cross_attention"},
+    "vectors: MiniLM static (BERT-based)": {"vectors": "minilm-static"},
 }
 
 
 def _split(table: pd.DataFrame, protocol: str, config: dict) -> np.ndarray:
     seed = config.get("seed", 13)
     if protocol == "pair":
-        return pair_split(len(table), seed, config.get("split", {}).get("fractions", [0.7, 0.15, 0.15]))
+        return pair_split(table, seed, config.get("split", {}).get("fractions", [0.7, 0.15, 0.15]))
     return word_split(table, seed)
 
 
@@ -62,7 +76,8 @@ def baselines(featurizer, table: pd.DataFrame) -> dict[str, np.ndarray]:
             "wn_wup": wn[:, FEATURE_NAMES.index("wup")]}
 
 
-def protocol_table(config: dict, table: pd.DataFrame, protocol: str) -> tuple[pd.DataFrame, dict]:
+def protocol_table(config: dict, table: pd.DataFrame, protocol: str
+                   ) -> tuple[pd.DataFrame, dict, pd.DataFrame]:
     featurizer = featurizer_for(config)
     split = _split(table, protocol, config)
     run = train_on_split(config, table, split, featurizer)
@@ -89,7 +104,12 @@ def protocol_table(config: dict, table: pd.DataFrame, protocol: str) -> tuple[pd
     summary = M.summary(sub, pred)
     summary["protocol"] = protocol
     summary["n_test"] = int(len(sub))
-    return pd.DataFrame(rows), summary
+    summary["epochs"] = run.metrics["epochs_run"]
+    for name in base:
+        human = ~sub["source"].str.startswith("silver:").to_numpy()
+        for dim in ("sim", "rel"):
+            summary[f"{name}_{dim}_human"] = M.spearman(base[name][human], sub[dim].to_numpy(float)[human])
+    return pd.DataFrame(rows), summary, pos_table(sub, pred)
 
 
 def ablation_table(config: dict, table: pd.DataFrame) -> pd.DataFrame:
@@ -108,19 +128,98 @@ def ablation_table(config: dict, table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def primary_pos(word: str) -> str:
+    """``"n"``, ``"v"``, ``"a"``, ``"r"`` or ``"other"``: the most frequent POS among the
+    word's WordNet synsets (satellites as adjectives; ties to the first synset's POS)."""
+    from topicatlas.lexicon.wordnet import synsets
+
+    ss = synsets(word)
+    if not ss:
+        return "other"
+    pos = [("a" if s.pos() == "s" else s.pos()) for s in ss]
+    counts = {p: pos.count(p) for p in dict.fromkeys(pos)}
+    return max(counts, key=lambda p: (counts[p], -pos.index(p)))
+
+
+def pos_table(sub: pd.DataFrame, pred: np.ndarray) -> pd.DataFrame:
+    cache: dict[str, str] = {}
+
+    def pp(w: str) -> str:
+        if w not in cache:
+            cache[w] = primary_pos(w)
+        return cache[w]
+
+    nn = np.array([pp(a) == "n" and pp(b) == "n" for a, b in zip(sub.word1, sub.word2, strict=True)])
+    rows = []
+    for name, mask in (("noun-noun", nn), ("other", ~nn), ("all", np.ones_like(nn))):
+        rows.append({"subset": name, "n": int(mask.sum()),
+                     "rho_sim": M.spearman(pred[mask, 0], sub["sim"].to_numpy(float)[mask]),
+                     "rho_rel": M.spearman(pred[mask, 1], sub["rel"].to_numpy(float)[mask])})
+    return pd.DataFrame(rows)
+
+
+def scaling_curve(config: dict, table: pd.DataFrame, fractions=(0.1, 0.25, 0.5, 1.0),
+                  png: str | None = None) -> pd.DataFrame:
+    """Test Spearman against training-set size (pair-held-out; Fig. 6)."""
+    featurizer = featurizer_for(config)
+    split = _split(table, "pair", config)
+    rng = np.random.default_rng(config.get("seed", 13))
+    train_idx = np.flatnonzero(split == "train")
+    order = rng.permutation(train_idx)
+    rows = []
+    for f in fractions:
+        sub_split = split.copy()
+        sub_split[order[int(round(f * order.size)):]] = "unused"
+        run = train_on_split(config, table, sub_split, featurizer)
+        m = run.metrics.get("test", {})
+        rows.append({"fraction": f, "n_train": run.metrics["n_train"], "rho_sim": m.get("rho_sim_all"),
+                     "rho_rel": m.get("rho_rel_all"), "rho_sim_human": m.get("rho_sim_human"),
+                     "rho_rel_human": m.get("rho_rel_human"), "separation_auc": m.get("separation_auc")})
+    df = pd.DataFrame(rows)
+    if png:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(5, 3.5))
+        for col, label in (("rho_sim", "similarity (all test pairs)"), ("rho_rel", "relatedness (all)"),
+                           ("rho_sim_human", "similarity (human)"), ("rho_rel_human", "relatedness (human)")):
+            ax.plot(df["n_train"], df[col], marker="o", label=label)
+        ax.set_xscale("log")
+        ax.set_xlabel("training pairs")
+        ax.set_ylabel("test Spearman ρ")
+        ax.set_title("Scorer scaling (pair-held-out)")
+        ax.legend(fontsize=7)
+        fig.tight_layout()
+        fig.savefig(png, dpi=120)
+        plt.close(fig)
+    return df
+
+
 def run_evaluation(config_name: str = "default", *, protocol: str = "both", ablations: bool = False,
-                   as_json: bool = False) -> str:
+                   as_json: bool = False, max_epochs: int | None = None, scaling_png: str | None = None,
+                   ) -> str:
     config = load_config(config_name)
+    if max_epochs:
+        config = with_overrides(config, **{"train.max_epochs": max_epochs})
     table = build_table(config, featurizer_for(config))
     protocols = ["pair", "word"] if protocol == "both" else [protocol]
     tables, summaries = [], []
+    pos = None
     for p in protocols:
-        t, s = protocol_table(config, table, p)
+        t, s, pos_p = protocol_table(config, table, p)
         tables.append(t)
         summaries.append(s)
+        if p == "pair":
+            pos = pos_p
     result = {"benchmarks": pd.concat(tables, ignore_index=True), "summary": pd.DataFrame(summaries)}
+    if pos is not None:
+        result["pos"] = pos
     if ablations:
         result["ablations"] = ablation_table(config, table)
+    if scaling_png:
+        result["scaling"] = scaling_curve(config, table, png=scaling_png)
     if as_json:
         return json.dumps({k: v.to_dict("records") for k, v in result.items()}, indent=2)
     with pd.option_context("display.width", 200, "display.max_columns", 20, "display.precision", 3):

@@ -49,7 +49,11 @@ class PairFeaturizer:
         wordnet: object | None = None,
         max_pair_cache: int = 5_000_000,
     ) -> None:
-        if isinstance(vectors, str):
+        if isinstance(vectors, str) and vectors == "minilm-static":
+            from topicatlas.scorer.encoder_space import EncoderVectors
+
+            vectors = EncoderVectors()
+        elif isinstance(vectors, str):
             from topicatlas.lexicon.vectors import load_vectors
 
             vectors = load_vectors(vectors)
@@ -57,9 +61,10 @@ class PairFeaturizer:
         self.dim = int(vectors.dim)
         self.use_wordnet = use_wordnet
         if use_wordnet and wordnet is None:
-            from topicatlas.lexicon.wordnet_features import WordNetFeatures
+            from topicatlas.lexicon import wordnet_features as wf
 
-            wordnet = WordNetFeatures()
+            # the process-wide instance when the lexicon offers one (shared caches)
+            wordnet = wf.default_features() if hasattr(wf, "default_features") else wf.WordNetFeatures()
         self.wordnet = wordnet
         self.max_pair_cache = max_pair_cache
         self._word_index: dict[str, int] = {}  # raw word -> row in _rows (-1: no vector)

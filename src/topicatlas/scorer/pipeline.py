@@ -93,6 +93,7 @@ def build_table(config: dict, featurizer: PairFeaturizer, tables: Sequence[pd.Da
             seed=config.get("seed", 13),
             min_zipf=scfg.get("min_zipf", 2.0),
             max_degree=scfg.get("max_degree", 20),
+            vocab_size=scfg.get("vocab_size", 30000),
         )
     return assemble(benchmarks=config.get("benchmarks"), silver=silver, tables=tables)
 
@@ -149,5 +150,5 @@ def run_config(
     featurizer = featurizer_for(config)
     table = build_table(config, featurizer, tables)
     fractions = config.get("split", {}).get("fractions", [0.7, 0.15, 0.15])
-    split = pair_split(len(table), config.get("seed", 13), fractions)
+    split = pair_split(table, config.get("seed", 13), fractions)
     return train_on_split(config, table, split, featurizer, progress=progress)
