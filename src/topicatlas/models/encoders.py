@@ -9,7 +9,9 @@
   vocabulary word's vector is the average, over all its in-context occurrences in the corpus,
   of the average of its sub-word vectors (from one layer, default the last), optionally
   PCA-reduced (the paper: BERT-base layer 12, 768 -> 300). Computed once per
-  (corpus, encoder, layer, PCA) and cached under ``$TOPICATLAS_CACHE/word-embeddings``.
+  (corpus, encoder, layer) and cached under ``$TOPICATLAS_CACHE/word-embeddings``, from the
+  token-level vectors of :func:`contextual_token_embeddings` (cached too, so ETM, BERT-KT and
+  Thompson & Mimno share one encoding pass per corpus).
 
 Context: the corpus's raw texts when it kept them (pre-tokenised by the encoder's own
 normaliser/pre-tokeniser, so "Markets," yields the occurrence "markets"), otherwise its
@@ -21,6 +23,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +100,7 @@ def document_embeddings(corpus: Corpus, encoder: str = DEFAULT_ENCODER, *,
     if cache and path.is_file():
         return np.load(path, allow_pickle=False)
     model = load_sentence_encoder(encoder)
-    emb = model.encode(texts, batch_size=batch_size, show_progress_bar=len(texts) > 500,
+    emb = model.encode(texts, batch_size=batch_size, show_progress_bar=len(texts) > 500 and sys.stderr.isatty(),
                        convert_to_numpy=True).astype(np.float32)
     if cache:
         _atomic_save(path, emb)
@@ -138,49 +142,102 @@ def contextual_word_embeddings(
     return vectors.astype(np.float32)
 
 
-def _average_occurrences(corpus: Corpus, texts: list[str], encoder: str, layer: int,
-                         chunk_words: int, batch_size: int) -> np.ndarray:
-    import torch
-    from tqdm import tqdm
-
-    tok, model = load_token_encoder(encoder)
+def _chunks(corpus: Corpus, texts: list[str], tok: Any, chunk_words: int) -> list[tuple[int, list[str]]]:
+    """(document index, words) pieces of at most ``chunk_words`` pre-tokenised words."""
     backend = tok.backend_tokenizer
     index = corpus.vocab.index
-    hidden = model.config.hidden_size
-    sums = np.zeros((len(index), hidden), dtype=np.float64)
-    counts = np.zeros(len(index), dtype=np.int64)
-
-    chunks: list[list[str]] = []
-    for text in texts:
+    chunks: list[tuple[int, list[str]]] = []
+    for d, text in enumerate(texts):
         norm = backend.normalizer.normalize_str(text) if backend.normalizer else text
         words = [w for w, _ in backend.pre_tokenizer.pre_tokenize_str(norm)]
         for i in range(0, len(words), chunk_words):
             piece = words[i:i + chunk_words]
             if any(w in index for w in piece):
-                chunks.append(piece)
+                chunks.append((d, piece))
+    return chunks
 
-    def encode(batch: list[list[str]]) -> None:
-        enc = tok(batch, is_split_into_words=True, truncation=True, max_length=512,
-                  padding=True, return_tensors="pt")
+
+def _occurrences(corpus: Corpus, chunks: list[tuple[int, list[str]]], encoder: str, layer: int,
+                 batch_size: int, desc: str) -> Iterator[tuple[int, int, np.ndarray]]:
+    """Yield (document, vocabulary id, vector) for every in-vocabulary word occurrence; the
+    vector is the mean of the occurrence's sub-word vectors at ``layer``."""
+    import torch
+    from tqdm import tqdm
+
+    tok, model = load_token_encoder(encoder)
+    index = corpus.vocab.index
+    steps = range(0, len(chunks), batch_size)
+    for i in tqdm(steps, desc=desc, disable=len(chunks) < 200 or not sys.stderr.isatty(), leave=False):
+        batch = chunks[i:i + batch_size]
+        enc = tok([words for _, words in batch], is_split_into_words=True, truncation=True,
+                  max_length=512, padding=True, return_tensors="pt")
         with torch.no_grad():
             out = model(**enc, output_hidden_states=True)
         states = out.hidden_states[layer].numpy()
-        for b, words in enumerate(batch):
-            wids = enc.word_ids(b)
+        for b, (d, words) in enumerate(batch):
             occ: dict[int, list[int]] = {}
-            for t, w in enumerate(wids):
+            for t, w in enumerate(enc.word_ids(b)):
                 if w is not None:
                     occ.setdefault(w, []).append(t)
             for w, toks in occ.items():
                 v = index.get(words[w])
                 if v is not None:
-                    sums[v] += states[b, toks].mean(axis=0)
-                    counts[v] += 1
+                    yield d, v, states[b, toks].mean(axis=0)
 
-    steps = range(0, len(chunks), batch_size)
-    for i in tqdm(steps, desc="contextual word embeddings", disable=len(chunks) < 200, leave=False):
-        encode(chunks[i:i + batch_size])
-    unseen = [w for w, v in index.items() if counts[v] == 0]
-    for i in range(0, len(unseen), batch_size):
-        encode([[w] for w in unseen[i:i + batch_size]])
+
+def _average_occurrences(corpus: Corpus, texts: list[str], encoder: str, layer: int,
+                         chunk_words: int, batch_size: int) -> np.ndarray:
+    """Mean of the cached token-level vectors per word; unseen words encoded alone."""
+    doc_ids, word_ids, vectors = contextual_token_embeddings(
+        corpus, encoder, layer=layer, chunk_words=chunk_words, batch_size=batch_size)
+    index = corpus.vocab.index
+    sums = np.zeros((len(index), vectors.shape[1]), dtype=np.float64)
+    np.add.at(sums, word_ids, vectors.astype(np.float64))
+    counts = np.bincount(word_ids, minlength=len(index)).astype(np.int64)
+    unseen = [(-1, [w]) for w, v in index.items() if counts[v] == 0]
+    for _, v, vec in _occurrences(corpus, unseen, encoder, layer, batch_size, "unseen words"):
+        sums[v] += vec
+        counts[v] += 1
     return (sums / np.maximum(counts, 1)[:, None]).astype(np.float32)
+
+
+def contextual_token_embeddings(
+    corpus: Corpus,
+    encoder: str = DEFAULT_ENCODER,
+    *,
+    layer: int = -1,
+    chunk_words: int = 128,
+    batch_size: int = 16,
+    cache: bool = True,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every in-context occurrence of a vocabulary word: ``(doc_ids, word_ids, vectors)``.
+
+    ``vectors`` (N x H, float16 to halve memory) is the occurrence's sub-word average at
+    ``layer``; the context is as for :func:`contextual_word_embeddings`. Cached per
+    (corpus, encoder, layer) under ``$TOPICATLAS_CACHE/token-embeddings``.
+    """
+    texts = _context_texts(corpus)
+    key = _digest("tokens", encoder, layer, chunk_words, corpus.vocab.words, texts)
+    path = cache_dir("token-embeddings") / f"{key}.npz"
+    if cache and path.is_file():
+        with np.load(path, allow_pickle=False) as z:
+            return z["doc_ids"], z["word_ids"], z["vectors"]
+    tok, model = load_token_encoder(encoder)
+    docs: list[int] = []
+    words: list[int] = []
+    vecs: list[np.ndarray] = []
+    chunks = _chunks(corpus, texts, tok, chunk_words)
+    for d, v, vec in _occurrences(corpus, chunks, encoder, layer, batch_size,
+                                  "contextual token embeddings"):
+        docs.append(d)
+        words.append(v)
+        vecs.append(vec.astype(np.float16))
+    doc_ids = np.asarray(docs, dtype=np.int32)
+    word_ids = np.asarray(words, dtype=np.int32)
+    vectors = (np.vstack(vecs) if vecs
+               else np.zeros((0, model.config.hidden_size), dtype=np.float16))
+    if cache:
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez(tmp, doc_ids=doc_ids, word_ids=word_ids, vectors=vectors)
+        tmp.replace(path)
+    return doc_ids, word_ids, vectors

