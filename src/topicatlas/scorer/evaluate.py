@@ -8,14 +8,14 @@ head matching the benchmark's dimension, side by side with the baselines: GloVe 
 WordNet path similarity and Wu-Palmer (the lexicon's features, rank-equivalent to the
 raw measures), plus the separation AUC on held-out silver pairs. ``ablations`` adds the
 Table 16 rows: input ``[e1; e2]`` only, WordNet features off, the cross-attention
-variant, and a BERT-based static space instead of GloVe
-(:mod:`topicatlas.scorer.encoder_space`; the paper's X2Static/Word2Vec/FastText are not
-available offline) (each row retrained under both protocols; pooled human ρ per head).
+variant, and a BERT-based static space instead of GloVe (all-MiniLM-L6-v2, each word
+encoded alone, :func:`topicatlas.lexicon.encoder_vectors.encode_words` over exactly the
+table's words; the paper's X2Static/Word2Vec/FastText are not available offline) (each row retrained under both protocols; pooled human ρ per head).
 
 POS robustness (Table 15): the pair-held-out test pairs split into noun-noun and the
 rest, a word's primary POS being the most frequent part of speech among its WordNet
-synsets (adjective satellites count as adjectives; ties go to WordNet's first synset's
-POS; words outside WordNet are "other"). Spearman is pooled over all test rows that rate
+synsets (:func:`topicatlas.lexicon.wordnet.primary_pos`; words outside WordNet are
+"other"). Spearman is pooled over all test rows that rate
 the dimension (human and silver).
 
 Scaling curve (Fig. 6): the pair-held-out model retrained on seeded random fractions of
@@ -47,7 +47,7 @@ ABLATIONS: dict[str, dict] = {
     "input [e1; e2]": {"model.input_mode": "concat"},
     "WordNet OFF": {"model.use_wordnet": False},
     "cross-attention hybrid": {"model.arch": "cross_attention"},
-    "vectors: MiniLM static (BERT-based)": {"vectors": "minilm-static"},
+    "vectors: MiniLM-L6 static (BERT-based)": {"vectors": "minilm-l6-v2"},
 }
 
 
@@ -116,10 +116,18 @@ def ablation_table(config: dict, table: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for name, overrides in ABLATIONS.items():
         cfg = with_overrides(config, **overrides)
+        if cfg.get("vectors") == "minilm-l6-v2":
+            from topicatlas.lexicon.encoder_vectors import encode_words
+            from topicatlas.scorer.features import PairFeaturizer
+
+            words = sorted(set(table["word1"]) | set(table["word2"]))
+            featurizer = PairFeaturizer(encode_words(words, name="minilm-l6-v2"))
+        else:
+            featurizer = featurizer_for(cfg)
         row = {"setting": name}
         for protocol in ("pair", "word"):
             split = _split(table, protocol, cfg)
-            run = train_on_split(cfg, table, split, featurizer_for(cfg))
+            run = train_on_split(cfg, table, split, featurizer)
             m = run.metrics.get("test", {})
             row[f"{protocol} S"] = m.get("rho_sim_human")
             row[f"{protocol} R"] = m.get("rho_rel_human")
@@ -128,21 +136,10 @@ def ablation_table(config: dict, table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def primary_pos(word: str) -> str:
-    """``"n"``, ``"v"``, ``"a"``, ``"r"`` or ``"other"``: the most frequent POS among the
-    word's WordNet synsets (satellites as adjectives; ties to the first synset's POS)."""
-    from topicatlas.lexicon.wordnet import synsets
-
-    ss = synsets(word)
-    if not ss:
-        return "other"
-    pos = [("a" if s.pos() == "s" else s.pos()) for s in ss]
-    counts = {p: pos.count(p) for p in dict.fromkeys(pos)}
-    return max(counts, key=lambda p: (counts[p], -pos.index(p)))
-
-
 def pos_table(sub: pd.DataFrame, pred: np.ndarray) -> pd.DataFrame:
-    cache: dict[str, str] = {}
+    from topicatlas.lexicon.wordnet import primary_pos
+
+    cache: dict[str, str | None] = {}
 
     def pp(w: str) -> str:
         if w not in cache:

@@ -49,11 +49,7 @@ class PairFeaturizer:
         wordnet: object | None = None,
         max_pair_cache: int = 5_000_000,
     ) -> None:
-        if isinstance(vectors, str) and vectors == "minilm-static":
-            from topicatlas.scorer.encoder_space import EncoderVectors
-
-            vectors = EncoderVectors()
-        elif isinstance(vectors, str):
+        if isinstance(vectors, str):
             from topicatlas.lexicon.vectors import load_vectors
 
             vectors = load_vectors(vectors)
