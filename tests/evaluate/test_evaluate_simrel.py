@@ -107,3 +107,11 @@ def test_missing_scorer_weights_are_explained(monkeypatch, tmp_path):
     ax = r.axes["simrel"]
     assert not ax.available and "no scorer weights" in ax.reason
     assert r.axes["diversity"].available  # the rest is still produced
+
+
+def test_report_marks_uncovered_and_scored_words(result, tmp_path):
+    html = result.to_html(tmp_path / "r.html").read_text(encoding="utf-8")
+    assert '<span class="w unc" title="not covered by the scorer">xqzzyv</span>' in html
+    assert '<span class="w top">game</span>' in html  # first five words: scored
+    assert '<span class="w ">club</span>' in html  # tenth word: shown, not scored
+    assert "random words (baseline)" in html

@@ -87,6 +87,29 @@ def _guarded(key: str, fn: Callable[[], AxisOutcome], strict: bool) -> AxisOutco
         return AxisOutcome.missing(key, AXES[key], f"this axis failed -- {kind}{exc}")
 
 
+class _Steps:
+    """A progress bar over the axes (standard error; silent when ``progress`` is False)."""
+
+    def __init__(self, progress: bool) -> None:
+        self.bar = None
+        if progress:
+            from tqdm.auto import tqdm
+
+            self.bar = tqdm(total=4, desc="evaluate", unit="axis", leave=False)
+        self.started = False
+
+    def __call__(self, name: str | None) -> None:
+        if self.bar is None:
+            return
+        if self.started:
+            self.bar.update(1)
+        self.started = True
+        if name is None:
+            self.bar.close()
+        else:
+            self.bar.set_postfix_str(name)
+
+
 def _judge_label(judge: Any) -> str:
     """A judge's display name: its ``name``, ``backend:model``, or what it describes itself as."""
     if isinstance(judge, dict):
@@ -154,9 +177,12 @@ def evaluate(
     judge_list = [judges] if isinstance(judges, str) else list(judges or [])
 
     axes: dict[str, AxisOutcome] = {}
+    steps = _Steps(progress)
+    steps("similarity and relatedness")
     axes["simrel"] = _guarded(
         "simrel", lambda: simrel_axis.run(sets, scorer=scorer, corpus=corpus_obj,
                                           progress=progress), strict)
+    steps("coherence")
     if corpus_obj is None:
         axes["coherence"] = AxisOutcome.missing(
             "coherence", AXES["coherence"],
@@ -165,7 +191,9 @@ def evaluate(
     else:
         axes["coherence"] = _guarded(
             "coherence", lambda: classical_axis.run_coherence(sets, corpus_obj), strict)
+    steps("diversity")
     axes["diversity"] = _guarded("diversity", lambda: classical_axis.run_diversity(sets), strict)
+    steps("LLM judge")
     if not judge_list:
         axes["judge"] = AxisOutcome.missing(
             "judge", AXES["judge"],
@@ -176,6 +204,7 @@ def evaluate(
             "judge", lambda: judge_axis.run(sets, judge_list, metrics=judge_metrics,
                                             progress=progress), strict)
 
+    steps(None)
     topics = _base_frame(sets)
     summary = pd.DataFrame(
         {"n_topics": [ts.n_topics for ts in sets], "source": [ts.source for ts in sets]},

@@ -248,10 +248,12 @@ def _judge_section(result: EvaluationResult, colors: dict[str, str]) -> str:
 
 
 def _words_cell(words: Sequence[str], uncovered: set[str], absent: set[str],
-                flagged: set[str]) -> str:
+                flagged: set[str], scored: int = 0) -> str:
     out = []
-    for w in words:
+    for i, w in enumerate(words):
         cls, tips = [], []
+        if i < scored:
+            cls.append("top")
         if w in uncovered:
             cls.append("unc")
             tips.append("not covered by the scorer")
@@ -272,12 +274,15 @@ def _as_set(v: Any) -> set[str]:
     return set()
 
 
-_HIDDEN_TOPIC_COLS = {"model", "topic", "words", "uncovered", "absent", "n_words"}
+# counts shown by marking the words themselves are left out of the topics table
+_HIDDEN_TOPIC_COLS = {"model", "topic", "words", "uncovered", "absent", "n_words", "n_uncovered",
+                      "n_absent"}
 
 
 def _topics_section(result: EvaluationResult, colors: dict[str, str]) -> str:
     t = result.topics
     flag_cols = [c for c in t.columns if c.startswith("outliers@")]
+    simrel_on = bool(result.axes.get("simrel") and result.axes["simrel"].available)
     num_cols = [c for c in t.columns if c not in _HIDDEN_TOPIC_COLS and c not in flag_cols
                 and pd.api.types.is_numeric_dtype(t[c])]
     order = {c: i for i, c in enumerate(COLUMNS)}
@@ -290,7 +295,7 @@ def _topics_section(result: EvaluationResult, colors: dict[str, str]) -> str:
         for c in flag_cols:
             flagged |= _as_set(r.get(c))
         words = _words_cell(r["words"], _as_set(r.get("uncovered")), _as_set(r.get("absent")),
-                            flagged)
+                            flagged, scored=5 if simrel_on else 0)
         cells = "".join(f'<td class="num"{_sort_value(r.get(c))}>{esc(fmt(r.get(c)))}</td>'
                         for c in num_cols)
         name = str(r["model"])
@@ -299,7 +304,10 @@ def _topics_section(result: EvaluationResult, colors: dict[str, str]) -> str:
             f'<td class="num" data-v="{int(r["topic"])}">{int(r["topic"])}</td>'
             f'<td class="words">{words}</td>{cells}</tr>'
         )
-    legend = ('<p class="legend"><span class="w unc">word</span> not covered by the scorer '
+    legend = ('<p class="legend">'
+              + ('<span class="w top">word</span> one of the first five words, which the '
+                 'similarity and relatedness scores use · ' if simrel_on else '')
+              + '<span class="w unc">word</span> not covered by the scorer '
               '(no score; shown, not hidden) · <span class="w abs">word</span> absent from the '
               'reference corpus · <span class="w flag">word</span> flagged by the LLM judge</p>')
     return (
@@ -361,7 +369,7 @@ table.data caption { text-align: left; color: var(--muted); padding-bottom: 6px;
 table.data th, table.data td { padding: 6px 10px; border-bottom: 1px solid var(--line);
                                text-align: left; vertical-align: top; }
 table.data thead th { position: sticky; top: 0; background: #f0f2f6; font-weight: 600;
-                      cursor: pointer; white-space: nowrap; user-select: none; }
+                      cursor: pointer; user-select: none; vertical-align: bottom; }
 table.data thead th:hover { background: #e4e8ef; }
 table.data thead th.asc::after { content: " ▲"; font-size: 10px; }
 table.data thead th.desc::after { content: " ▼"; font-size: 10px; }
@@ -370,8 +378,10 @@ table.data tbody tr:hover { background: #eef5fb; }
 table.data tbody th { font-weight: 600; white-space: nowrap; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr.baseline th, tr.baseline td { color: #333; font-style: italic; background: #f7f7f2; }
-td.words { min-width: 320px; }
-.w { display: inline-block; padding: 0 4px; margin: 1px 0; border-radius: 4px; background: #eef1f5; }
+td.words { min-width: 380px; }
+.w { display: inline-block; padding: 0 4px; margin: 1px 0; border-radius: 4px; background: #f1f3f6;
+     color: #3b4252; }
+.w.top { background: #d6e6f5; color: #0d2d4a; font-weight: 500; }
 .w.unc { background: transparent; color: #8a8f99; text-decoration: line-through dotted;
          border: 1px dashed #b8bec9; }
 .w.abs { box-shadow: inset 0 -2px 0 #e69f00; }
