@@ -27,11 +27,24 @@ def _gguf() -> Path:
     return sorted(Path(next(iter(spec.submodule_search_locations))).glob("*.gguf"))[0]
 
 
+@pytest.fixture
+def _restore_torch_threads():
+    """The gguf back-end's threads= option sets torch's process-wide thread count: restore it."""
+    import torch
+
+    before = torch.get_num_threads()
+    yield
+    torch.set_num_threads(before)
+
+
 @pytest.mark.slow
+@pytest.mark.usefixtures("_restore_torch_threads")
 def test_smollm2_end_to_end_api_then_cli_from_cache(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("TOPICATLAS_CACHE", str(tmp_path / "cache"))
     gguf = str(_gguf())
-    judges = [{"backend": "gguf", "model": gguf, "name": "smollm2", "max_document_tokens": 12}]
+    # threads=1: on the shared 2-core machine torch's default threading is ~10x slower
+    judges = [{"backend": "gguf", "model": gguf, "name": "smollm2", "max_document_tokens": 12,
+               "threads": 1}]
     kw = dict(metrics=["c_outlier", "a_ir_topic"], draws=1, max_tokens=12, max_retries=0,
               documents=DOCS, doc_topic=[0, 1, 0], progress=False)
     r = judge(TOPICS, judges, out_dir=tmp_path / "out", **kw)
