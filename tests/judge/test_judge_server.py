@@ -13,6 +13,7 @@ import re
 import threading
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from topicatlas.cli import main
@@ -106,6 +107,13 @@ def test_all_metrics_end_to_end_and_resume_from_cache(tmp_path, data_dir):
         assert {"table.csv", "draws.jsonl", "summary.csv", "info.json", "draws.partial.jsonl"} <= files
         partial = (tmp_path / "out" / "draws.partial.jsonl").read_text().splitlines()
         assert len(partial) == r.info["judges"]["j"]["requests"]
+        # what was saved reads back
+        from topicatlas.judge import JudgeResult
+
+        back = JudgeResult.load(tmp_path / "out")
+        assert back.table["value"].equals(r.table["value"]) and len(back.draws) == len(r.draws)
+        pd.testing.assert_frame_equal(back.summary.reset_index(drop=True), r.summary.reset_index(drop=True),
+                                      check_dtype=False)
         # a second run sends nothing
         r2 = judge(TOPICS, [("j", b)], **kw)
         assert server.n_requests == n_sent
@@ -151,6 +159,19 @@ def test_server_dying_mid_run_keeps_partial_results_and_resumes(tmp_path):
         r2 = judge(topics, [("j", b2)], metrics=["c_rate"], draws=3, cache=cache, progress=False)
         assert r2.info["requests_cached"] == answered and again.n_requests == 9 - answered
     assert r2.table["value"].eq(2.0).all() and not r2.info["fatal"]
+
+
+def test_corpus_documents(tmp_path):
+    from topicatlas.corpus import Corpus
+
+    corpus = Corpus.from_tokens([["dog", "cat"], ["apple", "pear"], []], name="tiny")
+    with ScriptedChatServer(models={"j"}, reply=sensible) as server:
+        r = judge(TOPICS["m1"][:2], [_backend(server)], metrics=["a_missing_theme"], documents=corpus,
+                  doc_topic=np.array([[0.9, 0.1], [0.2, 0.8], [0.5, 0.5]]), draws=1,
+                  cache=ResponseCache(tmp_path / "c.sqlite"), progress=False)
+        assert '"dog cat"' in server.bodies[0]["messages"][0]["content"]
+    assert next(iter(r.info["documents"].values()))["topics"]["empty_documents_left_out"] == 1
+    assert r.summary["value"].tolist() == [2.0]
 
 
 def test_bad_input_is_defined(tmp_path):

@@ -31,8 +31,11 @@ CHARS_PER_TOKEN = 4
 MARGIN = 32
 
 
-def as_texts(documents: Sequence[Any]) -> list[str]:
-    """Documents as strings (token lists are joined with spaces)."""
+def as_texts(documents: Any) -> list[str]:
+    """Documents as strings: texts, token lists (joined with spaces) or a
+    :class:`~topicatlas.corpus.Corpus` (its raw texts, else its tokens)."""
+    if hasattr(documents, "tokens") and hasattr(documents, "vocab"):  # a Corpus
+        documents = documents.texts if documents.texts is not None else documents.tokens
     out = []
     for i, d in enumerate(documents):
         if d is None:

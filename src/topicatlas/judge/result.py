@@ -63,6 +63,28 @@ class JudgeResult:
             columns={"value": "success_rate", "n_topics": "tests", "topics_missing": "tests_missing"}
         )
 
+    @classmethod
+    def load(cls, out_dir: str | Path) -> JudgeResult:
+        """Read back what :meth:`save` wrote (table.csv, draws.jsonl, info.json)."""
+        from topicatlas.errors import DataNotFoundError
+
+        out = Path(out_dir)
+        if not (out / "table.csv").is_file():
+            raise DataNotFoundError(f"no judge results in {out} (expected table.csv, draws.jsonl, info.json)")
+        table = pd.read_csv(out / "table.csv", keep_default_na=True,
+                            dtype={"detail": str, "status": str}).fillna({"detail": "", "status": ""})
+        records = []
+        if (out / "draws.jsonl").is_file():
+            with open(out / "draws.jsonl", encoding="utf-8") as fh:
+                records = [json.loads(line) for line in fh if line.strip()]
+        draws = pd.DataFrame(records).reindex(columns=DRAW_COLUMNS)
+        if len(draws):
+            draws["final"] = draws["final"].astype(bool)
+            draws["ok"] = draws["ok"].astype(bool)
+            draws["unit"] = draws["unit"].fillna("").astype(str)
+        info = json.loads((out / "info.json").read_text()) if (out / "info.json").is_file() else {}
+        return cls(table, draws, info)
+
     def save(self, out_dir: str | Path) -> dict[str, Path]:
         """Write table.csv, draws.jsonl, summary.csv and info.json under ``out_dir``."""
         out = Path(out_dir)
