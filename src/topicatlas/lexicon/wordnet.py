@@ -23,7 +23,7 @@ key names, not split over all synsets of the word. Precisely, for each part of s
   ``entity.n.01`` has IC 0.
 
 The result is an NLTK-format IC dict (usable with ``Synset.lin_similarity``), cached
-in ``cache_dir("wordnet")`` keyed by the cntlist file's size and mtime.
+in ``cache_dir("wordnet")`` keyed by the size and mtime of the files it comes from.
 """
 
 from __future__ import annotations
@@ -208,8 +208,9 @@ def _compute_ic_counts(smoothing: float) -> dict[str, dict[int, float]]:
 @lru_cache(maxsize=4)
 def information_content(smoothing: float = IC_SMOOTHING) -> dict[str, _ICTable]:
     """NLTK-format IC dict from WordNet's sense-tagged counts (cached on disk)."""
-    cnt_path = _wordnet_file("cntlist.rev")
-    cache = cache_dir("wordnet") / f"ic2-cntlist-{_file_key(cnt_path)}-s{smoothing:g}.json"
+    files = ("cntlist.rev", "index.sense", "data.noun", "data.verb")  # counts, keys, hierarchy
+    key = hashlib.sha1("".join(_file_key(_wordnet_file(f)) for f in files).encode()).hexdigest()[:16]
+    cache = cache_dir("wordnet") / f"ic-cntlist-{key}-s{smoothing:g}.json"
     if cache.is_file():
         raw = json.loads(cache.read_text())
     else:
