@@ -81,3 +81,21 @@ def test_unreachable_judge_keeps_the_rest(tmp_path):
     assert r.axes["diversity"].available and "diversity_contribution" in r.topics.columns
     html = r.to_html(tmp_path / "r.html").read_text(encoding="utf-8")
     assert "cannot reach" in html  # the judge section says why it is missing
+
+
+def test_cli_judge_option(tmp_path, monkeypatch, capsys):
+    from topicatlas.cli import main
+
+    f = tmp_path / "lda.txt"
+    f.write_text("\n".join(" ".join(t) for t in A) + "\n", encoding="utf-8")
+    with ScriptedChatServer(models={"judge-m"}, reply=reply) as server:
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+        rc = main(["evaluate", "--topics", str(f), "--judge", "openai:judge-m",
+                   "--judge-metric", "c_rate", "--judge-metric", "c_outlier",
+                   "--out", str(tmp_path / "out"), "--json", "--no-progress"])
+    assert rc == 0
+    data = __import__("json").loads(capsys.readouterr().out)
+    assert data["judges"] == ["openai:judge-m"]
+    first = data["topics"][0]
+    assert first["c_rate@openai:judge-m"] == 2.0 and first["outliers@openai:judge-m"] == ["blair"]
+    assert data["axes"]["judge"]["available"] is True

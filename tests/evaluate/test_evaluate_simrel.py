@@ -115,3 +115,5 @@ def test_report_marks_uncovered_and_scored_words(result, tmp_path):
     assert '<span class="w top">game</span>' in html  # first five words: scored
     assert '<span class="w ">club</span>' in html  # tenth word: shown, not scored
     assert "random words (baseline)" in html
+    # hovering a topic's point in the scatter shows its words
+    assert '<g id="tip-0" class="tip"><title>lda #0: game team season player' in html

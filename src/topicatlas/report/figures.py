@@ -6,6 +6,7 @@ Every function returns an ``<svg>`` string ready to paste into HTML; text stays 
 
 from __future__ import annotations
 
+import html
 import io
 import re
 from collections.abc import Sequence
@@ -89,6 +90,7 @@ def simrel_scatter(
     plt = _plt()
     data = topics.dropna(subset=["similarity", "relatedness"])
     fig, ax = plt.subplots(figsize=(7.2, 5.4))
+    tips: dict[str, str] = {}
     if label_topics is None:
         label_topics = len(data) <= 60
     for name, color in colors.items():
@@ -97,6 +99,15 @@ def simrel_scatter(
             continue
         ax.scatter(d["similarity"], d["relatedness"], s=36, color=color, alpha=0.75,
                    edgecolor="white", linewidth=0.6, label=f"{name} (topics)", zorder=3)
+        if len(data) <= MAX_TOOLTIPS:
+            # an invisible twin per point, named so a hover tooltip can be attached to it
+            for _, row in d.iterrows():
+                gid = f"tip-{len(tips)}"
+                words = " ".join(map(str, row.get("words", []) or []))
+                tips[gid] = (f"{name} #{row['topic']}: {words}\nsimilarity "
+                             f"{row['similarity']:.3f} · relatedness {row['relatedness']:.3f}")
+                ax.scatter([row["similarity"]], [row["relatedness"]], s=60, alpha=0.0,
+                           gid=gid, zorder=7)
         if label_topics:
             for _, row in d.iterrows():
                 ax.annotate(str(row["topic"]), (row["similarity"], row["relatedness"]),
@@ -124,7 +135,19 @@ def simrel_scatter(
     ax.set_xlabel("similarity (taxonomic) →")
     ax.set_ylabel("relatedness (thematic) →")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8.5)
-    return to_svg(fig)
+    return add_tooltips(to_svg(fig), tips)
+
+
+#: more topics than this get no per-point hover tooltips (keeps the SVG small)
+MAX_TOOLTIPS = 600
+
+
+def add_tooltips(svg: str, tips: dict[str, str]) -> str:
+    """Give the SVG groups named in ``tips`` (matplotlib ``gid``) a ``<title>`` (hover text)."""
+    for gid, text in tips.items():
+        svg = svg.replace(f'<g id="{gid}">', f'<g id="{gid}" class="tip"><title>'
+                          f"{html.escape(text)}</title>", 1)
+    return svg
 
 
 def distributions(

@@ -389,6 +389,7 @@ td.words { min-width: 380px; }
 .legend { font-size: 13px; color: var(--muted); }
 figure { margin: 8px 0 4px; }
 figure svg.figure { width: 100%; height: auto; display: block; margin: 0 auto; }
+svg .tip { cursor: help; }
 figcaption { color: var(--muted); font-size: 13px; margin-top: 4px; }
 .figrow { display: block; }
 details { margin-top: 8px; font-size: 14px; }
