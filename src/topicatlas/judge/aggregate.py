@@ -146,11 +146,15 @@ def summarize(draws: pd.DataFrame, table: pd.DataFrame) -> pd.DataFrame:
     rows = []
     if table.empty:
         return pd.DataFrame()
-    for (model, judge, metric), grp in table.groupby(["model", "judge", "metric"], sort=True):
+    keys = ["model", "judge", "metric"]
+    draw_groups = dict(iter(draws.groupby(keys, sort=False))) if len(draws) else {}
+    unit_groups = dict(iter(units.groupby(keys, sort=False))) if len(units) else {}
+    empty_d, empty_u = draws.iloc[0:0], units.iloc[0:0]
+    for (model, judge, metric), grp in table.groupby(keys, sort=True):
         spec = METRICS[metric]
-        d = draws[(draws["model"] == model) & (draws["judge"] == judge) & (draws["metric"] == metric)]
+        d = draw_groups.get((model, judge, metric), empty_d)
         fin = final_draws(d)
-        u = units[(units["model"] == model) & (units["judge"] == judge) & (units["metric"] == metric)]
+        u = unit_groups.get((model, judge, metric), empty_u)
         uv = u["value"].to_numpy(dtype=float)
         value = float(np.nanmean(uv)) if len(uv) and (~np.isnan(uv)).any() else math.nan
         acc = int(d["n_accepted"].sum()) if len(d) else 0
