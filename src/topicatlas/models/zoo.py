@@ -103,6 +103,13 @@ _register("tntm", f"{_M}.tntm:fit_tntm", family="PLM-augmented VAE", plm=True,
           library="topicatlas (PyTorch) + transformers + umap-learn",
           reference="Reuter et al. (2025)", fast_params={"epochs": 5})
 
+_register("contextual-top2vec", f"{_M}.top2vec_adapter:fit_contextual_top2vec",
+          family="PLM-clustering", plm=True, requires=("top2vec", *_ST, "umap", "hdbscan"),
+          extra="models", library="top2vec (contextual_top2vec=True)",
+          reference="Angelov and Inkpen (2024)", fixed_k=False, aliases=("ctop2vec",),
+          fast_params={"ngram_vocab": False, "umap_neighbors": 10, "min_cluster_size": 3,
+                       "max_length": 32})
+
 
 def is_installed(name: str) -> bool:
     """Whether every module the model needs can be imported."""
