@@ -129,7 +129,7 @@ def test_bad_window_size_is_rejected():
 
 
 def test_batched_counting_equals_unbatched(monkeypatch):
-    """Tiny position batches / pair chunks / token blocks give the same counts."""
+    """Tiny pair chunks / document blocks give the same counts."""
     from topicatlas.metrics.coherence import counting
 
     rng = random.Random(7)
@@ -139,7 +139,6 @@ def test_batched_counting_equals_unbatched(monkeypatch):
     for mode in ("gensim", "exact"):
         for window in (4, None):
             expected = ReferenceCounts(texts, windows=mode).table(words, window)
-            monkeypatch.setattr(counting, "_POSITION_BATCH", 3)
             monkeypatch.setattr(counting, "_PAIR_CHUNK", 5)
             monkeypatch.setattr(counting, "_TOKEN_BLOCK", 7)
             counts = ReferenceCounts(texts, windows=mode)

@@ -98,3 +98,15 @@ def test_20ng_lda_topics_match_gensim(data_dir):
         theirs = gensim_per_topic(topics, texts, measure)
         defined = ~np.isnan(ours.per_topic)
         np.testing.assert_allclose(np.array(ours.per_topic)[defined], theirs[defined], atol=1e-6)
+
+
+def test_score_many_equals_scoring_each_set_alone():
+    texts, _ = _random_corpus(8)
+    sets = [_random_corpus(20 + k)[1] for k in range(4)]
+    counts = ReferenceCounts(texts)
+    many = counts.score_many(sets, "c_npmi", 6)
+    assert set(counts._tables) == {10}  # one table, counted once for the union
+    for topics, result in zip(sets, many, strict=True):
+        alone = coherence(topics, texts, "c_npmi", 6)
+        np.testing.assert_allclose(result.per_topic, alone.per_topic, atol=1e-12)
+        assert result.oov == alone.oov

@@ -41,8 +41,9 @@ occupy their window positions.
 from __future__ import annotations
 
 import itertools
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -56,9 +57,7 @@ if TYPE_CHECKING:
 
 WINDOW_MODES = ("gensim", "exact")
 #: how many (interval, interval) pairs are processed at once (memory bound)
-_PAIR_CHUNK = 1 << 14
-#: how many token positions are turned into intervals at once (memory bound)
-_POSITION_BATCH = 1 << 13
+_PAIR_CHUNK = 1 << 15
 #: tokens mapped at once (numpy copies int32 indices to int64 when indexing)
 _TOKEN_BLOCK = 1 << 16
 
@@ -71,7 +70,12 @@ class _Table:
     words: list[str]
     index: dict[str, int]
     occurrences: np.ndarray  # (m,) int64
-    cooccurrences: np.ndarray  # (m, m) int64, diagonal = occurrences
+    cooccurrences: np.ndarray  # (m, m) int32/int64, diagonal = occurrences
+    # every word's runs of windows, sorted by start: kept so that new words are
+    # counted against them without recomputing the old words' runs
+    starts: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    ends: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    run_words: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
 
 
 def _flat_tokens(texts: Corpus | Iterable[Sequence[str]]
@@ -93,12 +97,11 @@ def _flat_tokens(texts: Corpus | Iterable[Sequence[str]]
             )
     lengths = np.fromiter((len(d) for d in docs), dtype=np.int64, count=len(docs))
     offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-    # two C-level passes (no per-token Python bytecode, no list of all tokens)
-    vocab = {w: i for i, w in enumerate(dict.fromkeys(itertools.chain.from_iterable(docs)))}
+    # one C-level pass: a new token gets the next id (no per-token bytecode, no token list)
+    vocab: defaultdict[str, int] = defaultdict(itertools.count().__next__)
     ids = np.fromiter(map(vocab.__getitem__, itertools.chain.from_iterable(docs)),
                       dtype=np.int32, count=int(offsets[-1]))
-    return ids, offsets, {str(w): i for w, i in vocab.items()} if not all(
-        isinstance(w, str) for w in vocab) else vocab
+    return ids, offsets, {str(w): i for w, i in vocab.items()}
 
 
 class ReferenceCounts:
@@ -142,8 +145,31 @@ class ReferenceCounts:
     # -- public --------------------------------------------------------------
     def in_corpus(self, word: str) -> bool:
         """Whether ``word`` occurs at least once in the reference corpus."""
-        i = self.vocab_index.get(word)
-        return i is not None and bool(self._token_counts[i])
+        return word in self._present_words
+
+    @cached_property
+    def _present_words(self) -> frozenset[str]:
+        counts = self._token_counts
+        return frozenset(w for w, i in self.vocab_index.items() if counts[i])
+
+    def score_many(self, topic_sets: Iterable[Iterable[Sequence[str] | str]],
+                   measure: str = "c_v", topn: int | None = 10, **kwargs: Any
+                   ) -> list[MetricResult]:
+        """Coherence of many topic sets: the union of their words is counted in one pass,
+        then every set is scored from the shared tables."""
+        from topicatlas.metrics.coherence import coherence, prepare_topics
+        from topicatlas.metrics.coherence.measures import MEASURES
+
+        sets = [list(t) for t in topic_sets]
+        window = kwargs.get("window_size", "default")
+        window = MEASURES.get(measure).window_size if window == "default" else window
+        union: dict[str, None] = {}
+        for topics in sets:
+            prepared, _, _ = prepare_topics(topics, self, topn, kwargs.get("oov", "skip"),
+                                            kwargs.get("duplicates", "keep"))
+            union.update(dict.fromkeys(w for t in prepared for w in t))
+        self.table(union, window)
+        return [coherence(topics, self, measure, topn, **kwargs) for topics in sets]
 
 
     def score(self, topics: Iterable[Sequence[str] | str], measure: str = "c_v",
@@ -181,33 +207,39 @@ class ReferenceCounts:
 
     # -- counting ------------------------------------------------------------
     def _extend(self, table: _Table, new: list[str], window_size: int | None) -> None:
+        """Count ``new`` words: their runs against every run (old and new)."""
         m_old = len(table.words)
         words = table.words + new
         m = len(words)
-        vocab_ids = np.array([self.vocab_index.get(w, -1) for w in words], dtype=np.int64)
-        starts, ends, word, occ = self._intervals(vocab_ids, window_size)
-
-        # global order of intervals by (start, index); pairs (i, j) are enumerated once,
-        # from the interval that comes first in this order.
-        order = np.argsort(starts, kind="stable")
-        s = starts[order]
-        del starts
-        e = ends[order]
-        del ends
-        w = word[order]
-        del word, order
+        vocab_ids = np.array([self.vocab_index.get(w, -1) for w in new], dtype=np.int64)
+        starts, ends, word, occ_new = self._intervals(vocab_ids, window_size)
+        word_type = np.int16 if m < 2**15 else np.int32
+        word = word.astype(word_type)
+        word += m_old
+        new_s, new_e, new_w = starts, ends, word  # sorted by start
+        del starts, ends, word
         count_type = np.int32 if table.n_contexts < 2**31 else np.int64
         co = np.zeros((m, m), dtype=count_type)
-        if m_old == 0:
-            _accumulate_overlaps(co, m, None, e, w, s, e, w)
+        if m_old == 0:  # first words: every pair (i, j), i before j in start order
+            _accumulate_overlaps(co, m, None, new_e, new_w, new_s, new_e, new_w)
+            s, e, w = new_s, new_e, new_w
         else:
-            new_r = np.flatnonzero(w >= m_old)
-            old_r = np.flatnonzero(w < m_old)
-            _accumulate_overlaps(co, m, new_r, e[new_r], w[new_r], s, e, w)
-            _accumulate_overlaps(co, m, old_r, e[old_r], w[old_r], s[new_r], e[new_r],
-                                 w[new_r], second_rank=new_r)
-        del s, e, w
+            old_s, old_e, old_w = table.starts, table.ends, table.run_words.astype(word_type)
+            # merged order of all runs by start (old before new on ties): ranks in it
+            new_rank = np.searchsorted(old_s, new_s, side="right") + np.arange(len(new_s))
+            old_rank = np.arange(len(old_s)) + np.searchsorted(new_s, old_s, side="left")
+            n_all = len(old_s) + len(new_s)
+            s = np.empty(n_all, dtype=np.result_type(old_s, new_s))
+            e = np.empty(n_all, dtype=s.dtype)
+            w = np.empty(n_all, dtype=word_type)
+            s[old_rank], e[old_rank], w[old_rank] = old_s, old_e, old_w
+            s[new_rank], e[new_rank], w[new_rank] = new_s, new_e, new_w
+            # pairs (i, j), i before j in the merged order, with at least one new run
+            _accumulate_overlaps(co, m, new_rank, new_e, new_w, s, e, w)
+            _accumulate_overlaps(co, m, old_rank, old_e, old_w, new_s, new_e, new_w,
+                                 second_rank=new_rank)
         co += co.T
+        occ = np.concatenate([table.occurrences, occ_new])
         co[np.arange(m), np.arange(m)] = occ
         if m_old:
             co[:m_old, :m_old] = table.cooccurrences
@@ -215,14 +247,16 @@ class ReferenceCounts:
         table.index = {wd: i for i, wd in enumerate(words)}
         table.occurrences = occ
         table.cooccurrences = co
+        table.starts, table.ends, table.run_words = s, e, w
 
     def _intervals(self, vocab_ids: np.ndarray, window_size: int | None
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Per word, its disjoint runs of window indices ``[start, end]`` (inclusive),
-        and per word its number of contexts (the summed run lengths).
+        """Every word's disjoint runs of window indices ``[start, end]`` (inclusive), sorted
+        by start, and per word its number of contexts (the summed run lengths).
 
-        Words are processed in batches of about ``_POSITION_BATCH`` token positions, so
-        memory stays small whatever the number of words.
+        Documents are processed in blocks of about ``_TOKEN_BLOCK`` tokens, so memory stays
+        small; runs of a block are sorted by start inside the block, and blocks follow
+        each other in window order, so the concatenation is sorted too.
         """
         lengths = self.lengths
         if window_size is None:  # boolean document = one window as long as the longest doc
@@ -231,56 +265,49 @@ class ReferenceCounts:
         first_window = np.concatenate([[0], np.cumsum(n_windows)[:-1]])
         last_k = np.maximum(lengths - window_size, 0)  # per doc, local index of last window
         idx_type = np.int32 if len(self.token_ids) + len(lengths) < 2**31 - 1 else np.int64
-
-        known = np.flatnonzero(vocab_ids >= 0)
-        token_counts = self._token_counts[vocab_ids[known]]
-        # batches: consecutive ranges of word indices with ~_POSITION_BATCH tokens each
-        batches = np.split(known, np.flatnonzero(np.diff(
-            np.cumsum(token_counts) // _POSITION_BATCH)) + 1) if len(known) else []
-        lut_type = np.int16 if len(vocab_ids) < 2**15 else np.int32
+        m = len(vocab_ids)
+        lut_type = np.int16 if m < 2**15 else np.int32
         lut = np.full(max(len(self.vocab_index), 1), -1, dtype=lut_type)
+        known = np.flatnonzero(vocab_ids >= 0)
         lut[vocab_ids[known]] = known
-        word_at = np.empty(len(self.token_ids), dtype=lut_type)  # word index of every token
-        for b in range(0, len(self.token_ids), _TOKEN_BLOCK):  # blocks: no intp-sized copy
-            word_at[b:b + _TOKEN_BLOCK] = lut[self.token_ids[b:b + _TOKEN_BLOCK]]
-        del lut
+        occ = np.zeros(m, dtype=np.int64)
         parts_s, parts_e, parts_w = [], [], []
-        occ = np.zeros(len(vocab_ids), dtype=np.int64)
-        for batch in batches:
-            # Python ints: comparing with a numpy int64 scalar would copy word_at to int64
-            in_batch = word_at >= int(batch[0])
-            in_batch &= word_at <= int(batch[-1])
-            pos = np.flatnonzero(in_batch)
-            del in_batch
+        offsets = self.offsets
+        # block boundaries (document indices), each block about _TOKEN_BLOCK tokens
+        cut = np.searchsorted(offsets, np.arange(0, offsets[-1], _TOKEN_BLOCK), side="right") - 1
+        bounds = np.unique(np.concatenate([cut, [len(lengths)]]))
+        for d0, d1 in zip(bounds[:-1], bounds[1:], strict=True):
+            t0 = offsets[d0]
+            word_at = lut[self.token_ids[t0:offsets[d1]]]
+            pos = np.flatnonzero(word_at >= 0)  # block-local token positions
+            if not len(pos):
+                continue
             wrd = word_at[pos]
+            del word_at
             order = np.argsort(wrd, kind="stable")  # by word, then position (radix sort)
             pos, wrd = pos[order], wrd[order]
-            del order
-            doc = np.searchsorted(self.offsets, pos, side="right") - 1
-            local = pos - self.offsets[doc]
-            same_next = np.zeros(len(pos), dtype=bool)
-            same_next[:-1] = (wrd[1:] == wrd[:-1]) & (doc[1:] == doc[:-1])
+            doc = np.repeat(np.arange(d0, d1), lengths[d0:d1])[pos]
+            local = pos - (offsets[doc] - t0)
             limit = last_k[doc]
-            limit[:-1] = np.where(same_next[:-1], np.minimum(local[1:] - window_size, limit[:-1]),
+            same_next = (wrd[1:] == wrd[:-1]) & (doc[1:] == doc[:-1])
+            limit[:-1] = np.where(same_next, np.minimum(local[1:] - window_size, limit[:-1]),
                                   limit[:-1])
             a = np.maximum(local - window_size + 1, 0)
             if self.windows == "gensim":
                 # f_i: the first occurrence of the word (in this document) at or after a_i
-                total = len(self.token_ids) + 1
-                key = wrd.astype(np.int64) * total + pos
-                first = np.searchsorted(key, key - (local - a), side="left")
-                del key
-                upto = local[first]
+                key = wrd.astype(np.int64) * (int(offsets[d1] - t0) + 1) + pos
+                upto = local[np.searchsorted(key, key - (local - a), side="left")]
             else:
                 upto = local
             end = np.minimum(upto, limit)
-            keep = end >= a
-            np.add.at(occ, wrd[keep], end[keep] - a[keep] + 1)
-            base = first_window[doc[keep]]
-            parts_s.append((base + a[keep]).astype(idx_type))
-            parts_e.append((base + end[keep]).astype(idx_type))
-            parts_w.append(wrd[keep])
-        del word_at
+            keep = np.flatnonzero(end >= a)
+            wrd, a, end, base = wrd[keep], a[keep], end[keep], first_window[doc[keep]]
+            np.add.at(occ, wrd, end - a + 1)
+            start = base + a
+            by_start = np.argsort(start, kind="stable")
+            parts_s.append(start[by_start].astype(idx_type))
+            parts_e.append((base + end)[by_start].astype(idx_type))
+            parts_w.append(wrd[by_start])
         if not parts_s:
             return np.zeros(0, idx_type), np.zeros(0, idx_type), np.zeros(0, lut_type), occ
         return np.concatenate(parts_s), np.concatenate(parts_e), np.concatenate(parts_w), occ
@@ -322,6 +349,7 @@ def _accumulate_overlaps(co: np.ndarray, m: int, first_rank: np.ndarray | None,
     if total == 0:
         return
     flat = co.reshape(-1)
+    key_type = np.int32 if m * m < 2**31 else np.int64
     # process the first-intervals in chunks of about _PAIR_CHUNK pairs
     stops = np.unique(np.minimum(np.searchsorted(
         cum, np.arange(_PAIR_CHUNK, total + _PAIR_CHUNK, _PAIR_CHUNK), side="left") + 1, n_first))
@@ -339,6 +367,7 @@ def _accumulate_overlaps(co: np.ndarray, m: int, first_rank: np.ndarray | None,
             j += np.arange(n)
             overlap = np.minimum(np.repeat(first_end[begin:stop], c), second_end[j])
             overlap -= second_start[j] - 1
-            np.add.at(flat, np.repeat(first_word[begin:stop].astype(np.int64) * m, c)
-                      + second_word[j], overlap)
+            key = np.repeat(first_word[begin:stop].astype(key_type) * m, c)
+            key += second_word[j]
+            np.add.at(flat, key, overlap)
         begin = stop
