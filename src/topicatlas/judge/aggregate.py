@@ -78,55 +78,56 @@ def final_draws(draws: pd.DataFrame) -> pd.DataFrame:
     return draws[draws["final"]] if len(draws) else draws
 
 
+UNIT_COLUMNS = ["model", "judge", "metric", "topic", "unit", "value", "n_draws", "n_valid",
+                "n_rejected", "detail"]
+
+
 def unit_values(draws: pd.DataFrame) -> pd.DataFrame:
     """One row per (model, judge, metric, topic, unit): value over the valid final draws."""
-    rows = []
     fin = final_draws(draws)
     if fin.empty:
-        return pd.DataFrame(columns=["model", "judge", "metric", "topic", "unit", "value",
-                                     "n_draws", "n_valid", "n_rejected", "detail"])
-    for key, grp in fin.groupby(["model", "judge", "metric", "topic", "unit"], sort=False):
-        kind = METRICS[key[2]].kind
-        valid = grp[grp["ok"]]
-        n_rej = int(draws.loc[grp.index, "n_rejected"].sum()) if "n_rejected" in grp else 0
-        if len(valid):
-            value, detail = _unit_value(kind, list(valid["parsed"]))
+        return pd.DataFrame(columns=UNIT_COLUMNS)
+    groups: dict[tuple, list[Any]] = {}
+    cols = ["model", "judge", "metric", "topic", "unit", "ok", "parsed", "n_rejected"]
+    for model, judge, metric, topic, unit, ok, parsed, n_rej in fin[cols].itertuples(index=False):
+        g = groups.setdefault((model, judge, metric, int(topic), str(unit)), [0, [], 0])
+        g[0] += 1
+        if ok:
+            g[1].append(parsed)
+        g[2] += int(n_rej) if n_rej == n_rej else 0  # NaN-safe
+    rows = []
+    for key, (n, valid, n_rej) in groups.items():
+        if valid:
+            value, detail = _unit_value(METRICS[key[2]].kind, valid)
         else:
             value, detail = math.nan, None
-        rows.append((*key, value, len(grp), len(valid), n_rej, detail))
-    return pd.DataFrame(rows, columns=["model", "judge", "metric", "topic", "unit", "value",
-                                       "n_draws", "n_valid", "n_rejected", "detail"])
+        rows.append((*key, value, n, len(valid), n_rej, detail))
+    return pd.DataFrame(rows, columns=UNIT_COLUMNS)
 
 
 def topic_table(draws: pd.DataFrame, skipped: pd.DataFrame | None = None) -> pd.DataFrame:
     """The tidy table: one row per model x judge x metric x topic (see module docstring)."""
     units = unit_values(draws)
+    groups: dict[tuple, list[tuple]] = {}
+    for model, judge, metric, topic, unit, value, n, n_valid, n_rej, detail in units.itertuples(index=False):
+        groups.setdefault((model, judge, metric, int(topic)), []).append((value, n, n_valid, n_rej, detail))
+        if metric == "d_rate":  # a topic pair counts for both of its topics
+            groups.setdefault((model, judge, metric, int(unit)), []).append((value, n, n_valid, n_rej, None))
     rows: list[dict[str, Any]] = []
-    if not units.empty:
-        # a topic pair counts for both of its topics (d_rate)
-        pair = units[units["metric"] == "d_rate"]
-        if len(pair):
-            other = pair.copy()
-            other["topic"], other["unit"] = pair["unit"].astype(int), pair["topic"].astype(str)
-            units = pd.concat([units, other], ignore_index=True)
-        for key, grp in units.groupby(["model", "judge", "metric", "topic"], sort=True):
-            spec = METRICS[key[2]]
-            vals = grp["value"].to_numpy(dtype=float)
-            ok = ~np.isnan(vals)
-            if spec.unit == "topic":
-                detail = grp["detail"].iloc[0]
-            else:
-                detail = None
-            rows.append({
-                "model": key[0], "judge": key[1], "metric": key[2], "topic": int(key[3]),
-                "value": float(vals[ok].mean()) if ok.any() else math.nan,
-                "n_units": len(grp), "n_units_missing": int((~ok).sum()),
-                "n_draws": int(grp["n_draws"].sum()), "n_valid": int(grp["n_valid"].sum()),
-                "n_missing": int((grp["n_draws"] - grp["n_valid"]).sum()),
-                "n_rejected": int(grp["n_rejected"].sum()),
-                "status": "ok" if ok.all() else ("missing" if not ok.any() else "partial"),
-                "detail": json.dumps(detail, ensure_ascii=False) if detail is not None else "",
-            })
+    for (model, judge, metric, topic), items in groups.items():
+        vals = np.array([i[0] for i in items], dtype=float)
+        ok = ~np.isnan(vals)
+        detail = items[0][4] if METRICS[metric].unit == "topic" else None
+        n_draws, n_valid = sum(i[1] for i in items), sum(i[2] for i in items)
+        rows.append({
+            "model": model, "judge": judge, "metric": metric, "topic": topic,
+            "value": float(vals[ok].mean()) if ok.any() else math.nan,
+            "n_units": len(items), "n_units_missing": int((~ok).sum()),
+            "n_draws": n_draws, "n_valid": n_valid, "n_missing": n_draws - n_valid,
+            "n_rejected": sum(i[3] for i in items),
+            "status": "ok" if ok.all() else ("missing" if not ok.any() else "partial"),
+            "detail": json.dumps(detail, ensure_ascii=False) if detail is not None else "",
+        })
     table = pd.DataFrame(rows, columns=TABLE_COLUMNS)
     if skipped is not None and len(skipped):
         table = pd.concat([table, skipped.reindex(columns=TABLE_COLUMNS)], ignore_index=True)
