@@ -39,6 +39,11 @@ def _add_backend_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--timeout", type=float, help="seconds to wait for one answer (openai; default 120)"
     )
+    p.add_argument(
+        "--max-retries",
+        type=int,
+        help="retries of one request on HTTP 429/5xx, time-outs, lost connections (openai; default 5)",
+    )
     p.add_argument("--temperature", type=float, default=0.3, help="default 0.3 (the paper's)")
     p.add_argument("--max-tokens", type=int, default=200, help="answer length limit (default 200)")
     p.add_argument(
@@ -151,28 +156,19 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _backend(args: argparse.Namespace) -> Any:
-    from topicatlas.llm import get_backend
+    from topicatlas.errors import InputFormatError
+    from topicatlas.llm import BACKENDS, get_backend
 
+    http = BACKENDS.entry(args.backend).name == "openai"  # unknown names raise with a hint
     opts: dict[str, Any] = {}
-    if args.backend.lower() in (
-        "openai",
-        "openai-compatible",
-        "vllm",
-        "ollama",
-        "llamacpp-server",
-        "deepseek",
-    ):
-        for key in ("base_url", "api_key_env", "concurrency", "rpm", "timeout"):
-            if getattr(args, key) is not None:
-                opts[key] = getattr(args, key)
-    else:
-        for key in ("base_url", "api_key_env", "concurrency", "rpm", "timeout"):
-            if getattr(args, key) is not None:
-                from topicatlas.errors import InputFormatError
-
-                raise InputFormatError(
-                    f"--{key.replace('_', '-')} applies to the openai back-end only"
-                )
+    for key in ("base_url", "api_key_env", "concurrency", "rpm", "timeout", "max_retries"):
+        value = getattr(args, key)
+        if value is None:
+            continue
+        if not http:
+            flag = "--" + key.replace("_", "-")
+            raise InputFormatError(f"{flag} applies to the openai back-end only")
+        opts[key] = value
     return get_backend(args.backend, args.model, **opts)
 
 

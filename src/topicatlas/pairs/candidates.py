@@ -81,9 +81,11 @@ class CandidateConfig:
     conceptnet_folder: str | None = None
 
     def scaled(self, factor: float) -> CandidateConfig:
-        """A copy with every quota multiplied by ``factor`` (rounded, at least 1 if > 0)."""
+        """A copy with every quota multiplied by ``factor`` (rounded; at least 1 unless 0)."""
         out = CandidateConfig(**{**self.__dict__})
-        out.quotas = {k: max(1, round(v * factor)) if v else 0 for k, v in self.quotas.items()}
+        out.quotas = {
+            k: max(1, round(v * factor)) if v * factor > 0 else 0 for k, v in self.quotas.items()
+        }
         return out
 
 

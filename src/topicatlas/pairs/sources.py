@@ -166,13 +166,6 @@ def far_pairs(
             yield vocab[i], vocab[j]
 
 
-def _primary_synset(word: str):
-    from topicatlas.lexicon.wordnet import synsets
-
-    found = synsets(word)
-    return found[0] if found else None
-
-
 def word_domains(vocab: Sequence[str]) -> dict[str, list[str]]:
     """Noun lexicographer file of each word's most frequent noun sense -> words."""
     from topicatlas.lexicon.wordnet import synsets
@@ -186,12 +179,13 @@ def word_domains(vocab: Sequence[str]) -> dict[str, list[str]]:
 
 
 def word_pos(vocab: Sequence[str]) -> dict[str, list[str]]:
-    """Primary POS (of the most frequent sense; satellites -> adjective) -> words."""
+    """Primary POS (:func:`topicatlas.lexicon.wordnet.primary_pos`) -> words."""
+    from topicatlas.lexicon.wordnet import primary_pos
+
     out: dict[str, list[str]] = {}
     for w in vocab:
-        ss = _primary_synset(w)
-        if ss is not None:
-            pos = "a" if ss.pos() == "s" else ss.pos()
+        pos = primary_pos(w)
+        if pos is not None:
             out.setdefault(pos, []).append(w)
     return out
 

@@ -48,22 +48,45 @@ def wordpiece_words(path: str | Path | None = None) -> set[str]:
         return {w for w in (line.strip() for line in fh) if w.isascii() and w.isalpha()}
 
 
+def _lemmas_from_data_files() -> frozenset[str] | None:
+    """Lemma spellings read straight from WordNet's ``data.*`` files (fast), or None."""
+    import re
+
+    from topicatlas.lexicon.wordnet import _wordnet_file
+
+    marker = re.compile(r"\([a-z]+\)$")  # adjective syntax markers: big(a), galore(ip)
+    out: set[str] = set()
+    try:
+        paths = [_wordnet_file(f"data.{pos}") for pos in ("noun", "verb", "adj", "adv")]
+    except Exception:
+        return None
+    for path in paths:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                if line.startswith(" "):  # the licence header
+                    continue
+                parts = line.split(" ", 4 + 2 * 255)
+                count = int(parts[3], 16)
+                for name in parts[4 : 4 + 2 * count : 2]:
+                    out.add(marker.sub("", name))
+    return frozenset(out)
+
+
 @lru_cache(maxsize=1)
 def wordnet_single_lemmas() -> frozenset[str]:
     """Single-word WordNet lemmas written in lower case (ASCII letters).
 
     A lemma that WordNet spells only with capitals is a proper name (``Cyril``, ``Saxe``)
-    and is left out; NLTK's ``all_lemma_names`` lower-cases every name, so the spellings
-    are taken from the synsets' lemmas.
+    and is left out (NLTK's ``all_lemma_names`` lower-cases every name, so the spellings
+    are read from the synsets: from WordNet's data files directly when they can be found,
+    else through NLTK).
     """
-    from topicatlas.lexicon.wordnet import get_wordnet
+    names = _lemmas_from_data_files()
+    if names is None:
+        from topicatlas.lexicon.wordnet import get_wordnet
 
-    out: set[str] = set()
-    for synset in get_wordnet().all_synsets():
-        for name in synset.lemma_names():
-            if name.isascii() and name.isalpha() and name.islower():
-                out.add(name)
-    return frozenset(out)
+        names = frozenset(n for s in get_wordnet().all_synsets() for n in s.lemma_names())
+    return frozenset(n for n in names if n.isascii() and n.isalpha() and n.islower())
 
 
 def pair_vocabulary(vectors: Any, wordpiece: str | Path | None = None) -> list[str]:
