@@ -84,4 +84,6 @@ def test_several_judges_and_models(data_dir):
                                      "lda_100_5_0.5_0.01_100_5000_0_0.5_1_10_1.0_0"}
     wide = r.pivot()
     assert wide.shape == (2, 8)
+    short = load_reference_judgments(judges=["qwen"], k=50, short_names=True)
+    assert set(short.table["model"]) == {"lda_k50", "prodlda_k50", "combinedtm_k50", "bertopic_k50"}
     assert np.isfinite(wide.to_numpy()).all()

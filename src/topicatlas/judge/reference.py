@@ -70,6 +70,15 @@ def reference_root(root: str | Path | None = None) -> Path:
     return root
 
 
+def model_family_k(stem: str) -> tuple[str, int]:
+    """``("lda", 50)`` from a release file stem such as ``lda_50_5_0.5_0.01_..._0``."""
+    parts = stem.split("_")
+    try:
+        return parts[0], int(parts[1])
+    except (IndexError, ValueError):
+        return parts[0], -1
+
+
 def _files(root: Path, dataset: str, judges, models) -> list[tuple[str, str, Path, Path]]:
     base = root / "llm_judgement_output" / dataset
     if not base.is_dir():
@@ -97,17 +106,24 @@ def load_reference_judgments(
     dataset: str = "20ng",
     judges: list[str] | None = None,
     models: list[str] | None = None,
+    k: int | None = None,
+    short_names: bool = False,
 ) -> JudgeResult:
     """Parse and aggregate the release's raw answers with our parsers and rules.
 
     ``judges``: e.g. ``["mistral", "llama", "qwen"]`` (default: all eight); ``models``:
-    file stems or families (``["lda", "bertopic"]``). Returns a :class:`JudgeResult`
-    whose ``model`` column is the file stem and ``judge`` the folder name. Only 20NG has
+    file stems or families (``["lda", "bertopic"]``); ``k``: only runs with that number of
+    topics (50 or 100). Returns a :class:`JudgeResult` whose ``model`` column is the file
+    stem (``short_names=True``: ``lda_k50``) and ``judge`` the folder name. Only 20NG has
     raw answers in the release.
     """
     root = reference_root(root)
     rows = []
-    for judge, model, raw_path, csv_path in _files(root, dataset, judges, models):
+    for judge, stem, raw_path, csv_path in _files(root, dataset, judges, models):
+        family, n_topics = model_family_k(stem)
+        if k is not None and n_topics != k:
+            continue
+        model = f"{family}_k{n_topics}" if short_names else stem
         topics = _topic_words(csv_path)
         data = json.loads(raw_path.read_text(encoding="utf-8"))
         for tid, entry in data.items():
