@@ -110,3 +110,13 @@ def test_transformers_backend_answers_from_a_model_folder(hf_dir, gguf_backend):
 def test_transformers_backend_rejects_a_non_model_folder(tmp_path):
     with pytest.raises(DataNotFoundError, match="config.json"):
         get_backend("hf", str(tmp_path))
+
+
+def test_unreadable_gguf_file_stops_the_batch(tmp_path, cache):
+    from topicatlas.llm import LLMBackendError
+
+    bad = tmp_path / "broken.gguf"
+    bad.write_bytes(b"this is not a GGUF file" * 10)
+    backend = get_backend("gguf", str(bad))
+    with pytest.raises(LLMBackendError, match="cannot load the gguf model"):
+        run_batch(backend, [ChatRequest(MESSAGES, SHORT)] * 3, cache=cache, progress=False)

@@ -84,9 +84,9 @@ class _TransformersChat(LLMBackend):
             if self.dtype:
                 model_kwargs["dtype"] = getattr(torch, self.dtype)
             model = AutoModelForCausalLM.from_pretrained(source, **model_kwargs)
-        except (OSError, ValueError, KeyError) as exc:
+        except Exception as exc:  # any loading failure: no request can succeed
             raise LLMBackendError(
-                f"cannot load the {self.name} model {self.model!r}: {exc}"
+                f"cannot load the {self.name} model {self.model!r}: {type(exc).__name__}: {exc}"
             ) from exc
         if self.chat_template:
             tok.chat_template = self.chat_template
