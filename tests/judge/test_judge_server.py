@@ -121,6 +121,16 @@ def test_all_metrics_end_to_end_and_resume_from_cache(tmp_path, data_dir):
         assert r2.table["value"].equals(r.table["value"])
 
 
+def test_identical_prompts_are_sent_once(tmp_path):
+    with ScriptedChatServer(models={"j"}, reply=sensible) as server:
+        same = {"a": [["dog", "cat", "cow"]], "b": [["dog", "cat", "cow"]]}
+        r = judge(same, [("j", _backend(server))], metrics="c_rate", draws=2,
+                  cache=ResponseCache(tmp_path / "c.sqlite"), progress=False)
+        assert server.n_requests == 2
+    assert r.info["judges"]["j"]["sent"] == 2 and r.info["judges"]["j"]["shared"] == 2
+    assert r.table["value"].tolist() == [2.0, 2.0]
+
+
 def test_garbage_judge_is_retried_then_missing(tmp_path):
     with ScriptedChatServer(models={"g"}, reply=lambda body: "I like turtles.") as server:
         r = judge(TOPICS["m2"], [("g", _backend(server, "g"))], metrics=["c_rate", "c_outlier"],

@@ -322,7 +322,10 @@ def _run_judge(
         for d in range(job.draws):
             requests.append(ChatRequest([{"role": "user", "content": job.prompt}],
                                         params[job.max_tokens], draw=d, attempt=0, tag=(ji, d)))
-    counts = {"requests": 0, "cached": 0, "sent": 0, "failed": 0, "not_sent": 0, "retries": 0}
+    # sent: distinct requests that went to the back-end (identical requests in one batch
+    # share one reply); shared: the other copies
+    counts = {"requests": 0, "cached": 0, "sent": 0, "shared": 0, "failed": 0, "not_sent": 0, "retries": 0}
+    sent_keys: set[str] = set()
     fatal: str | None = None
     records: list[dict[str, Any]] = []
     writer = _PartialWriter(partial, name, jobs)
@@ -344,8 +347,13 @@ def _run_judge(
                     counts["not_sent"] += 1
                     fatal = fatal or res.error
                 else:
-                    counts["sent"] += 1
-                    counts["failed"] += int(res.error is not None)
+                    key = backend.cache_key(res.request)
+                    if key in sent_keys:
+                        counts["shared"] += 1
+                    else:
+                        sent_keys.add(key)
+                        counts["sent"] += 1
+                        counts["failed"] += int(res.error is not None)
                 if res.ok:
                     p, value = parse_answer(job, res.text)
                 else:
