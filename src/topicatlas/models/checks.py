@@ -11,6 +11,8 @@ scikit-learn's ``check_estimator``).
 * ``large_k`` -- K equal to the number of documents still gives a valid output;
 * ``tiny_corpus`` -- a corpus of 4 documents and K = 2;
 * ``single_word_documents`` -- every document a single word;
+* ``empty_documents`` -- a corpus with two empty documents (their doc-topic rows must still
+  be distributions);
 * ``save_load`` -- the npz + JSON folder and the OCTIS dict round-trip exactly;
 * ``bad_input`` -- K larger than the corpus and an empty vocabulary raise
   :class:`~topicatlas.errors.InputFormatError`.
@@ -124,6 +126,18 @@ def _check_single_word_documents(ctx: _Ctx) -> None:
         _assert_valid(out, corpus, 2, MODELS.meta(ctx.name)["fixed_k"])
 
 
+def _check_empty_documents(ctx: _Ctx) -> None:
+    tokens = list(ctx.corpus.tokens[:10])
+    texts = list(ctx.corpus.texts[:10]) if ctx.corpus.texts is not None else None
+    tokens[3:3] = [[], []]
+    if texts is not None:
+        texts[3:3] = ["", ""]
+    corpus = Corpus.from_tokens(tokens, name="with-empty", vocab=ctx.corpus.vocab, texts=texts)
+    out = _fit_or_refuse(ctx, corpus, 3)
+    if out is not None:
+        _assert_valid(out, corpus, 3, MODELS.meta(ctx.name)["fixed_k"])
+
+
 def _fit_or_refuse(ctx: _Ctx, corpus: Corpus, k: int) -> TopicModelOutput | None:
     try:
         return ctx.fit(corpus, k)
@@ -171,6 +185,7 @@ CHECKS: dict[str, Callable[[_Ctx], None]] = {
     "large_k": _check_large_k,
     "tiny_corpus": _check_tiny_corpus,
     "single_word_documents": _check_single_word_documents,
+    "empty_documents": _check_empty_documents,
     "save_load": _check_save_load,
     "bad_input": _check_bad_input,
 }
