@@ -38,6 +38,7 @@ def test_vocabulary_is_wordnet_wordpiece_vectors(vocab):
     assert {"dog", "hospital", "happy", "run"} <= words
     assert "cyril" not in words  # WordNet spells it only capitalised: a proper name
     assert "##ing" not in words and all(w.isalpha() and w.islower() for w in vocab)
+    assert "e" not in words and min(len(w) for w in vocab) == 2
     assert 10_000 < len(vocab) < 20_000
 
 

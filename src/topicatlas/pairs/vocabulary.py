@@ -90,6 +90,10 @@ def wordnet_single_lemmas() -> frozenset[str]:
 
 
 def pair_vocabulary(vectors: Any, wordpiece: str | Path | None = None) -> list[str]:
-    """Sorted WordNet ∩ WordPiece ∩ ``vectors`` vocabulary (see the module docstring)."""
+    """Sorted WordNet ∩ WordPiece ∩ ``vectors`` vocabulary of words of 2+ letters.
+
+    Single letters (WordNet lists ``e``, ``x``... as lemmas) are left out: pairs such as
+    e/alphabet say nothing about word meaning.
+    """
     words = wordnet_single_lemmas() & wordpiece_words(wordpiece)
-    return sorted(w for w in words if w in vectors.index)
+    return sorted(w for w in words if len(w) >= 2 and w in vectors.index)
