@@ -60,22 +60,22 @@ def _server_message(response: Any) -> str:
 
 
 class _RateLimiter:
-    """Spaces request starts ``60 / rpm`` seconds apart (no burst)."""
+    """Spaces request starts ``60 / rpm`` seconds apart (no burst).
+
+    The slot is reserved without awaiting in between, which is atomic within one event
+    loop, so no lock is needed (and none ties the limiter to one loop).
+    """
 
     def __init__(self, rpm: float | None) -> None:
         self.interval = 60.0 / rpm if rpm else 0.0
         self._next = 0.0
-        self._lock: asyncio.Lock | None = None
 
     async def wait(self) -> None:
         if not self.interval:
             return
-        if self._lock is None:
-            self._lock = asyncio.Lock()
-        async with self._lock:
-            now = time.monotonic()
-            start = max(now, self._next)
-            self._next = start + self.interval
+        now = time.monotonic()
+        start = max(now, self._next)
+        self._next = start + self.interval
         if start > now:
             await asyncio.sleep(start - now)
 
