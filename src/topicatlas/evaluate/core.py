@@ -75,8 +75,11 @@ def resolve_corpus(corpus: Any) -> Any:
     )
 
 
-def _guarded(key: str, fn: Callable[[], AxisOutcome], strict: bool) -> AxisOutcome:
+def _guarded(key: str, fn: Callable[[], AxisOutcome], strict: bool,
+             skip: Sequence[str] = ()) -> AxisOutcome:
     """Run one axis; an unexpected failure becomes a missing axis that says what happened."""
+    if key in skip:
+        return AxisOutcome.missing(key, AXES[key], "skipped on request")
     try:
         return fn()
     except Exception as exc:
@@ -146,6 +149,8 @@ def evaluate(
     scorer: Any = None,
     top_n: int = DEFAULT_TOP_N,
     judge_metrics: Sequence[str] | None = None,
+    judge_options: dict[str, Any] | None = None,
+    skip: Sequence[str] = (),
     progress: bool = True,
     strict: bool = False,
 ) -> EvaluationResult:
@@ -163,6 +168,10 @@ def evaluate(
         scorer: a similarity-relatedness scorer; default ``topicatlas.Scorer.default()``.
         top_n: words kept per topic when reading a fitted model.
         judge_metrics: which judge metrics to run (default: the judge package's default).
+        judge_options: further keyword arguments of :func:`topicatlas.judge.judge`
+            (``draws``, ``max_tokens``, ``temperature``, ``seed``, ``max_retries``...).
+        skip: axes not to compute (``simrel``, ``coherence``, ``diversity``, ``judge``);
+            the report says they were skipped.
         progress: show progress bars on long steps.
         strict: re-raise an axis's unexpected failure instead of reporting it.
 
@@ -176,12 +185,15 @@ def evaluate(
     corpus_obj = resolve_corpus(corpus)
     judge_list = [judges] if isinstance(judges, str) else list(judges or [])
 
+    unknown = [a for a in skip if a not in AXES]
+    if unknown:
+        raise InputFormatError(f"cannot skip {', '.join(unknown)}: the axes are {', '.join(AXES)}")
     axes: dict[str, AxisOutcome] = {}
     steps = _Steps(progress)
     steps("similarity and relatedness")
     axes["simrel"] = _guarded(
         "simrel", lambda: simrel_axis.run(sets, scorer=scorer, corpus=corpus_obj,
-                                          progress=progress), strict)
+                                          progress=progress), strict, skip)
     steps("coherence")
     if corpus_obj is None:
         axes["coherence"] = AxisOutcome.missing(
@@ -190,9 +202,10 @@ def evaluate(
             "--corpus NAME_OR_PATH (command line) to compute C_V and NPMI")
     else:
         axes["coherence"] = _guarded(
-            "coherence", lambda: classical_axis.run_coherence(sets, corpus_obj), strict)
+            "coherence", lambda: classical_axis.run_coherence(sets, corpus_obj), strict, skip)
     steps("diversity")
-    axes["diversity"] = _guarded("diversity", lambda: classical_axis.run_diversity(sets), strict)
+    axes["diversity"] = _guarded("diversity", lambda: classical_axis.run_diversity(sets), strict,
+                                 skip)
     steps("LLM judge")
     if not judge_list:
         axes["judge"] = AxisOutcome.missing(
@@ -202,9 +215,12 @@ def evaluate(
     else:
         axes["judge"] = _guarded(
             "judge", lambda: judge_axis.run(sets, judge_list, metrics=judge_metrics,
-                                            progress=progress), strict)
+                                            progress=progress, options=judge_options),
+            strict, skip)
 
     steps(None)
+    for key in skip:
+        axes[key] = AxisOutcome.missing(key, AXES[key], "skipped on request")
     topics = _base_frame(sets)
     summary = pd.DataFrame(
         {"n_topics": [ts.n_topics for ts in sets], "source": [ts.source for ts in sets]},

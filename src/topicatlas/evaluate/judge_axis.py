@@ -66,7 +66,7 @@ def _radar(summary: pd.DataFrame, colors: dict[str, str]) -> tuple[list[str], st
 
 
 def run(sets: list[TopicSet], judges: Sequence[Any], *, metrics: Sequence[str] | None = None,
-        progress: bool = True) -> AxisOutcome:
+        progress: bool = True, options: dict[str, Any] | None = None) -> AxisOutcome:
     try:
         from topicatlas.judge import judge
     except (ImportError, AttributeError) as exc:
@@ -74,7 +74,7 @@ def run(sets: list[TopicSet], judges: Sequence[Any], *, metrics: Sequence[str] |
             "judge", TITLE, f"the LLM judge (topicatlas.judge) is not available ({exc})")
     topics = {ts.name: ts.topics for ts in sets}
     res = judge(topics, list(judges), metrics=list(metrics) if metrics else None,
-                progress=progress)
+                progress=progress, **dict(options or {}))
     info = res.info or {}
     fatal: dict[str, str] = {str(k): str(v) for k, v in (info.get("fatal") or {}).items()}
     judge_names = [str(j) for j in (info.get("judges") or {})]
