@@ -34,6 +34,10 @@ PRODLDA50 = "prodlda_50_200_0.1_0.001_40_0"
         ("Rating: 2/3 because the words are related", 2.0),
         ("I would rate the coherence of this topic as 2.", 2.0),
         ("The coherence is rated 3 out of 3.", 3.0),
+        ("2.0", 2.0),
+        ("The rate of coherence is 1. This is the highest coherence score", 1.0),
+        ("Rate 1: 1\nTheme distinctiveness is highly distinctive.", 1.0),
+        ("2\n\n1. dog and cat are pets", 2.0),
     ],
 )
 def test_rating_is_parsed_from_the_answer(answer, value):
@@ -41,7 +45,12 @@ def test_rating_is_parsed_from_the_answer(answer, value):
     assert p.ok and p.value == value
 
 
-@pytest.mark.parametrize("answer", ["", "The rate is: 4", "blah blah", "between 2 and 3, maybe 1"])
+@pytest.mark.parametrize(
+    "answer",
+    ["", "The rate is: 4", "blah blah", "between 2 and 3, maybe 1", "The rate is 2.5",
+     # a real SmolLM2 answer: "1." is a list marker, not a rating
+     "1. The first step is to evaluate the coherence of the topic by calculating the c"],
+)
 def test_unreadable_ratings_fail(answer):
     assert not parse_rating(answer).ok
 

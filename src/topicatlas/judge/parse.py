@@ -14,10 +14,11 @@ parsed as the model saw it.
 
 Choices where the paper is silent (documented and tested):
 
-* a rating is the *first* number the answer commits to: a leading number, else one after
-  ``rate/rating/score ... is``, else ``N/3`` or ``N out of 3``, else the only distinct
-  number in the answer once echoed scales (``1 to 3``, ``1-3``) are removed; a number
-  outside 1..3 or two conflicting numbers make the answer unreadable (``ok=False``);
+* a rating is the *first* number the answer commits to: a leading number (not a list
+  marker such as ``1. The first step``), else one after ``rate/rating/score ... is``,
+  else ``N/3`` or ``N out of 3``, else the only distinct number in the answer once echoed
+  scales (``1 to 3``, ``1-3``) and list markers are removed; a number outside 1..3, a
+  fraction (``2.5``) or two conflicting numbers make the answer unreadable (``ok=False``);
 * a word list is read from the first ``[...]`` that is not an echo of the whole topic,
   else from the first paragraph after the answer cue; an explicit "none"/``[ ]`` is an
   empty list; a list without brackets in which no topic word is found is unreadable;
@@ -200,14 +201,24 @@ _SCALE_RE = re.compile(
     r"(?:scale of\s*)?\b\d\s*(?:-|–|to)\s*\d\b|scale of \d|rate \d:", re.IGNORECASE
 )
 _RATE_RES = (
-    re.compile(r"^\W{0,4}(\d+)(?!\s*(?:-|–|to)\s*\d)(?:\.\d+)?\b"),
+    # a leading number, unless it is a list marker ("1. The first step...") or a scale ("1-3")
+    re.compile(r"^\W{0,4}(\d+(?:\.\d+)?)(?![.)]\s+[A-Za-z])(?!\s*(?:-|–|to)\s*\d)\b"),
     re.compile(
         r"\b(?:rate|rating|score|rated|coherence|repetitiveness|distinctiveness)\b[^0-9\n]{0,20}?"
-        r"(?:is|of|:|=|as)\s*\W{0,4}(\d+)\b(?!\s*(?:-|–|to)\s*\d)",
+        r"(?:is|of|:|=|as)\s*\W{0,4}(\d+(?:\.\d+)?)\b(?!\s*(?:-|–|to)\s*\d)",
         re.IGNORECASE,
     ),
     re.compile(r"\b(\d+)\s*(?:/|out of)\s*3\b", re.IGNORECASE),
 )
+
+
+def _rating_value(token: str, low: int, high: int) -> Parsed:
+    value = float(token)
+    if value != int(value):
+        return Parsed(False, note=f"rating {token} is not a whole number")
+    if low <= value <= high:
+        return Parsed(True, value, accepted=[int(value)])
+    return Parsed(False, note=f"rating {token} outside {low}..{high}")
 
 
 def parse_rating(answer: str | None, *, low: int = 1, high: int = 3, prefill: str = "") -> Parsed:
@@ -218,17 +229,12 @@ def parse_rating(answer: str | None, *, low: int = 1, high: int = 3, prefill: st
     for rx in _RATE_RES:
         m = rx.search(text)
         if m:
-            value = int(m.group(1))
-            if low <= value <= high:
-                return Parsed(True, float(value), accepted=[value])
-            return Parsed(False, note=f"rating {value} outside {low}..{high}")
+            return _rating_value(m.group(1), low, high)
     stripped = _SCALE_RE.sub(" ", text)
-    numbers = {int(n) for n in re.findall(r"(?<![\d.])(\d+)(?![\d.]\d)", stripped)}
+    stripped = re.sub(r"(?m)^\s*\d+[.)]\s+(?=[A-Za-z])", " ", stripped)  # list markers
+    numbers = set(re.findall(r"(?<![\d.])(\d+(?:\.\d+)?)(?![\d.]*\d)", stripped))
     if len(numbers) == 1:
-        value = numbers.pop()
-        if low <= value <= high:
-            return Parsed(True, float(value), accepted=[value])
-        return Parsed(False, note=f"rating {value} outside {low}..{high}")
+        return _rating_value(numbers.pop(), low, high)
     if numbers:
         return Parsed(False, note=f"several candidate ratings {sorted(numbers)}")
     return Parsed(False, note="no rating found")
