@@ -10,7 +10,8 @@ Model. The encoder maps a document's bag of words x (CombinedTM: x concatenated 
 a linear map of its sentence embedding to V dimensions, as in the CombinedTM inference
 network) to the mean and log-variance of a Gaussian q(z | x) (batch-normalised, no affine
 parameters). The prior is the Laplace approximation of a Dirichlet(1) in the softmax basis:
-mean 0, variance 1 - 1/K (fixed, not learned). theta = softmax(z) with z sampled by the
+mean 0, variance 1 - 1/K, learned during training (``learn_priors=True``, the default of the
+AVITM/CTM code as wrapped by OCTIS) or kept fixed (``learn_priors=False``, as in the AVITM paper). theta = softmax(z) with z sampled by the
 reparameterisation trick, dropout on theta.
 
 * ProdLDA: p(w | theta) = softmax(BN(theta B)) -- a product of experts; the topic-word matrix
@@ -36,7 +37,7 @@ from topicatlas.models.base import FitResult, check_finite, library_versions
 
 
 def _build(input_size: int, vocab_size: int, n_topics: int, hidden: tuple[int, ...],
-           dropout: float, kind: str, context_size: int) -> Any:
+           dropout: float, kind: str, context_size: int, learn_priors: bool) -> Any:
     import torch
     from torch import nn
     from torch.nn import functional as F  # noqa: N812
@@ -59,9 +60,14 @@ def _build(input_size: int, vocab_size: int, n_topics: int, hidden: tuple[int, .
             nn.init.xavier_uniform_(self.beta)
             self.bn_beta = nn.BatchNorm1d(vocab_size, affine=False)
             self.drop_theta = nn.Dropout(dropout)
-            self.register_buffer("prior_mean", torch.zeros(n_topics))
-            self.register_buffer("prior_var", torch.full((n_topics,), 1.0 - 1.0 / n_topics
-                                                         if n_topics > 1 else 1.0))
+            mean = torch.zeros(n_topics)
+            var = torch.full((n_topics,), 1.0 - 1.0 / n_topics if n_topics > 1 else 1.0)
+            if learn_priors:
+                self.prior_mean = nn.Parameter(mean)
+                self.prior_var = nn.Parameter(var)
+            else:
+                self.register_buffer("prior_mean", mean)
+                self.register_buffer("prior_var", var)
 
         def encode(self, x: Any, ctx: Any) -> tuple[Any, Any]:
             if self.adapt is not None:
@@ -91,7 +97,8 @@ def _build(input_size: int, vocab_size: int, n_topics: int, hidden: tuple[int, .
 def train_avitm(corpus: Corpus, n_topics: int, seed: int, *, kind: str, context: np.ndarray | None,
                 hidden: tuple[int, ...] = (100, 100), dropout: float = 0.2, lr: float = 2e-3,
                 momentum: float = 0.99, batch_size: int = 64, epochs: int = 100,
-                n_samples: int = 20, model_name: str) -> tuple[np.ndarray, np.ndarray, list[float]]:
+                n_samples: int = 20, learn_priors: bool = True,
+                model_name: str) -> tuple[np.ndarray, np.ndarray, list[float]]:
     """Train an AVITM-family model; returns (topic_word, doc_topic, per-epoch losses)."""
     import torch
 
@@ -100,7 +107,7 @@ def train_avitm(corpus: Corpus, n_topics: int, seed: int, *, kind: str, context:
     x_all = torch.tensor(corpus.dtm.toarray(), dtype=torch.float32)
     ctx_all = torch.tensor(context, dtype=torch.float32) if context is not None else None
     net = _build(x_all.shape[1], x_all.shape[1], n_topics, tuple(hidden), dropout, kind,
-                 0 if context is None else context.shape[1])
+                 0 if context is None else context.shape[1], learn_priors)
     opt = torch.optim.Adam(net.parameters(), lr=lr, betas=(momentum, 0.999))
     gen = torch.Generator().manual_seed(seed)
     n = x_all.shape[0]
@@ -150,10 +157,11 @@ def _params(**kw: Any) -> dict[str, Any]:
 
 def fit_prodlda(corpus: Corpus, n_topics: int, seed: int, *, hidden: tuple[int, ...] = (100, 100),
                 dropout: float = 0.2, lr: float = 2e-3, momentum: float = 0.99,
-                batch_size: int = 64, epochs: int = 100, n_samples: int = 20) -> FitResult:
+                batch_size: int = 64, epochs: int = 100, n_samples: int = 20,
+                learn_priors: bool = True) -> FitResult:
     """ProdLDA (AVITM product-of-experts decoder); see the module docstring."""
     p = dict(hidden=hidden, dropout=dropout, lr=lr, momentum=momentum, batch_size=batch_size,
-             epochs=epochs, n_samples=n_samples)
+             epochs=epochs, n_samples=n_samples, learn_priors=learn_priors)
     tw, dt, losses = train_avitm(corpus, n_topics, seed, kind="prodlda", context=None,
                                  model_name="prodlda", **p)
     return FitResult(tw, dt, params=_params(**p), info={"final_loss": losses[-1] if losses else None})
@@ -161,10 +169,11 @@ def fit_prodlda(corpus: Corpus, n_topics: int, seed: int, *, hidden: tuple[int, 
 
 def fit_neurallda(corpus: Corpus, n_topics: int, seed: int, *, hidden: tuple[int, ...] = (100, 100),
                   dropout: float = 0.2, lr: float = 2e-3, momentum: float = 0.99,
-                  batch_size: int = 64, epochs: int = 100, n_samples: int = 20) -> FitResult:
+                  batch_size: int = 64, epochs: int = 100, n_samples: int = 20,
+                  learn_priors: bool = True) -> FitResult:
     """NeuralLDA (AVITM mixture decoder, the LDA variant); see the module docstring."""
     p = dict(hidden=hidden, dropout=dropout, lr=lr, momentum=momentum, batch_size=batch_size,
-             epochs=epochs, n_samples=n_samples)
+             epochs=epochs, n_samples=n_samples, learn_priors=learn_priors)
     tw, dt, losses = train_avitm(corpus, n_topics, seed, kind="lda", context=None,
                                  model_name="neurallda", **p)
     return FitResult(tw, dt, params=_params(**p), info={"final_loss": losses[-1] if losses else None})
@@ -173,7 +182,7 @@ def fit_neurallda(corpus: Corpus, n_topics: int, seed: int, *, hidden: tuple[int
 def fit_combinedtm(corpus: Corpus, n_topics: int, seed: int, *, encoder: str | None = None,
                    hidden: tuple[int, ...] = (100, 100), dropout: float = 0.2, lr: float = 2e-3,
                    momentum: float = 0.99, batch_size: int = 64, epochs: int = 100,
-                   n_samples: int = 20) -> FitResult:
+                   n_samples: int = 20, learn_priors: bool = True) -> FitResult:
     """CombinedTM (Bianchi et al. 2021): ProdLDA whose encoder also reads an SBERT embedding.
 
     The document embedding (default all-MiniLM-L6-v2 over the corpus's raw texts, or its
@@ -185,7 +194,7 @@ def fit_combinedtm(corpus: Corpus, n_topics: int, seed: int, *, encoder: str | N
     encoder = encoder or DEFAULT_ENCODER
     emb = document_embeddings(corpus, encoder)
     p = dict(hidden=hidden, dropout=dropout, lr=lr, momentum=momentum, batch_size=batch_size,
-             epochs=epochs, n_samples=n_samples)
+             epochs=epochs, n_samples=n_samples, learn_priors=learn_priors)
     tw, dt, losses = train_avitm(corpus, n_topics, seed, kind="prodlda", context=emb,
                                  model_name="combinedtm", **p)
     params = _params(**p)

@@ -29,8 +29,10 @@ from topicatlas.models.base import FitResult, check_finite, library_versions
 
 def train_etm(corpus: Corpus, n_topics: int, seed: int, *, rho: np.ndarray | None,
               embedding_dim: int, hidden: int, dropout: float, lr: float, wdecay: float,
-              batch_size: int, epochs: int, model_name: str) -> tuple[np.ndarray, np.ndarray, list[float]]:
-    """Train ETM; ``rho`` fixed word embeddings (V x L) or None to learn them."""
+              batch_size: int, epochs: int, model_name: str,
+              train_embeddings: bool = False) -> tuple[np.ndarray, np.ndarray, list[float]]:
+    """Train ETM; ``rho``: pretrained word embeddings (V x L; fixed unless
+    ``train_embeddings``) or None to learn them from random initialisation."""
     import torch
     from torch import nn
     from torch.nn import functional as F  # noqa: N812
@@ -43,6 +45,8 @@ def train_etm(corpus: Corpus, n_topics: int, seed: int, *, rho: np.ndarray | Non
             super().__init__()
             if rho is None:
                 self.rho = nn.Parameter(torch.randn(vocab_size, dim) * 0.1)
+            elif train_embeddings:
+                self.rho = nn.Parameter(torch.tensor(rho, dtype=torch.float32))
             else:
                 self.register_buffer("rho", torch.tensor(rho, dtype=torch.float32))
             self.alphas = nn.Linear(dim, n_topics, bias=False)
@@ -95,16 +99,20 @@ _DEFAULTS = dict(hidden=800, dropout=0.5, lr=5e-3, wdecay=1.2e-6, batch_size=64,
 
 
 def fit_etm(corpus: Corpus, n_topics: int, seed: int, *, encoder: str | None = None,
-            layer: int = -1, pca_dim: int | None = 300, **train: Any) -> FitResult:
-    """ETM with fixed pretrained contextual word embeddings (see module docstring)."""
+            layer: int = -1, pca_dim: int | None = 300, train_embeddings: bool = False,
+            **train: Any) -> FitResult:
+    """ETM with pretrained contextual word embeddings (see module docstring); they stay fixed,
+    as in Dieng et al.'s pretrained setting, unless ``train_embeddings=True`` (then they only
+    initialise rho)."""
     from topicatlas.models.encoders import DEFAULT_ENCODER, contextual_word_embeddings
 
     encoder = encoder or DEFAULT_ENCODER
     p = {**_DEFAULTS, **train}
     rho = contextual_word_embeddings(corpus, encoder, layer=layer, pca_dim=pca_dim, seed=seed)
     tw, dt, losses = train_etm(corpus, n_topics, seed, rho=rho, embedding_dim=rho.shape[1],
-                               model_name="etm", **p)
+                               model_name="etm", train_embeddings=train_embeddings, **p)
     params = {**p, "encoder": encoder, "layer": layer, "pca_dim": pca_dim,
+              "train_embeddings": train_embeddings,
               "embedding_dim": int(rho.shape[1]), "versions": library_versions("torch")}
     return FitResult(tw, dt, params=params, info={"final_loss": losses[-1] if losses else None})
 
