@@ -87,3 +87,16 @@ def test_several_judges_and_models(data_dir):
     short = load_reference_judgments(judges=["qwen"], k=50, short_names=True)
     assert set(short.table["model"]) == {"lda_k50", "prodlda_k50", "combinedtm_k50", "bertopic_k50"}
     assert np.isfinite(wide.to_numpy()).all()
+
+
+def test_cli_reference_mode(tmp_path, capsys):
+    from topicatlas.cli import main
+
+    assert main(["judge", "--reference", "20ng", "--k", "50", "--judges", "mistral,qwen",
+                 "--out", str(tmp_path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["requests_sent"] == 0
+    rows = {(r["model"], r["judge"], r["metric"]) for r in out["summary"]}
+    assert ("lda_k50", "qwen", "c_outlier") in rows and len(rows) == 4 * 2 * 4
+    names = {p.name for p in tmp_path.iterdir()}
+    assert {"table.csv", "agreement.csv", "reliability.csv", "radar_mistral.svg", "radar_all_judges.png"} <= names

@@ -25,7 +25,7 @@ from typing import Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--topics", action="append", required=True, metavar="[NAME=]FILE",
+    parser.add_argument("--topics", action="append", default=[], metavar="[NAME=]FILE",
                         help="topics file (one topic per line, CSV/TSV 'Topic words' column or JSON); "
                         "repeat with NAME=FILE to compare several topic models")
     parser.add_argument("--backend", help="LLM back-end of the judge(s): openai, gguf, transformers")
@@ -56,6 +56,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-retries", type=int, default=2, help="re-asks of an unreadable answer (default 2)")
     parser.add_argument("--prompts", default="paper-v1", help="prompt set version (default: %(default)s)")
+    parser.add_argument("--reference", metavar="DATASET",
+                        help="instead of asking judges, parse and aggregate the LLM-judge paper release's "
+                        "raw answers (20ng) with our rules, e.g. --reference 20ng --k 50 --out DIR")
+    parser.add_argument("--k", type=int, help="with --reference: only the runs with K topics (50 or 100)")
+    parser.add_argument("--judges", help="with --reference: judge folders to load, comma-separated "
+                        "(e.g. mistral,llama,qwen; default: all eight)")
     parser.add_argument("--out", help="output folder (required unless --dry-run)")
     parser.add_argument("--dry-run", action="store_true",
                         help="print the number of prompts and an estimate of tokens; send nothing")
@@ -131,10 +137,54 @@ def _judges(args: argparse.Namespace) -> list[Any]:
     return judges
 
 
+def _write_views(result: Any, out: Path, files: list[str]) -> None:
+    from topicatlas.judge.agreement import agreement, reliability
+
+    summary = result.summary
+    reliability(result).to_csv(out / "reliability.csv", index=False)
+    files.append(str(out / "reliability.csv"))
+    if len(summary) and summary["judge"].nunique() > 1:
+        agreement(result.table).to_csv(out / "agreement.csv", index=False)
+        files.append(str(out / "agreement.csv"))
+    plotted = {m for m in summary["metric"] if not m.startswith("advt_")} if len(summary) else set()
+    if len(plotted) >= 3 and summary["value"].notna().any():
+        from topicatlas.judge.radar import radar_plots
+
+        files += [str(p) for p in radar_plots(summary, out)]
+    records = json.loads(summary.to_json(orient="records"))
+    (out / "summary.json").write_text(json.dumps(records, indent=2), encoding="utf-8")
+
+
+def _run_reference(args: argparse.Namespace) -> int:
+    from topicatlas.errors import InputFormatError
+    from topicatlas.judge.reference import load_reference_judgments
+
+    if not args.out:
+        raise InputFormatError("--reference needs --out DIR")
+    judges = [j.strip() for j in args.judges.split(",") if j.strip()] if args.judges else None
+    result = load_reference_judgments(dataset=args.reference, judges=judges, k=args.k,
+                                      short_names=args.k is not None)
+    out = Path(args.out)
+    files = [str(p) for p in result.save(out).values()]
+    _write_views(result, out, files)
+    if args.json:
+        print(json.dumps({"out": str(out), "requests_sent": 0, "requests_cached": 0,
+                          "summary": json.loads(result.summary.to_json(orient="records")),
+                          "files": files}, indent=2))
+    else:
+        print(result.pivot().round(3).to_string())
+        print(f"results in {out}")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from topicatlas.errors import InputFormatError
     from topicatlas.judge.run import judge, plan
 
+    if args.reference:
+        return _run_reference(args)
+    if not args.topics:
+        raise InputFormatError("--topics FILE is required (or --reference DATASET)")
     topics = _topics_arg(args.topics)
     judges = _judges(args)
     documents = _read_documents(args.documents) if args.documents else None
@@ -169,20 +219,8 @@ def run(args: argparse.Namespace) -> int:
                    progress=not args.no_progress, **common)
     files = [str(p) for p in result.save(out).values()]
     summary = result.summary
-    from topicatlas.judge.agreement import agreement, reliability
-
-    reliability(result).to_csv(out / "reliability.csv", index=False)
-    files.append(str(out / "reliability.csv"))
-    if len(result.info["judges"]) > 1:
-        agreement(result.table).to_csv(out / "agreement.csv", index=False)
-        files.append(str(out / "agreement.csv"))
-    plotted = {m for m in summary["metric"] if not m.startswith("advt_")} if len(summary) else set()
-    if len(plotted) >= 3 and summary["value"].notna().any():
-        from topicatlas.judge.radar import radar_plots
-
-        files += [str(p) for p in radar_plots(summary, out)]
-    records = json.loads(summary.to_json(orient="records"))
-    (out / "summary.json").write_text(json.dumps(records, indent=2), encoding="utf-8")
+    _write_views(result, out, files)
+    records = json.loads(summary.to_json(orient="records")) if len(summary) else []
     payload = {
         "out": str(out), "requests_sent": result.info["requests_sent"],
         "requests_cached": result.info["requests_cached"],
