@@ -4,9 +4,10 @@ implementation from the paper (the ``fastopic`` package pulls a CUDA torch; its 
 was read to confirm the defaults, not copied).
 
 Dual Semantic-relation Reconstruction (DSR). Document embeddings d_i (N x H) come from a
-frozen sentence encoder (default all-MiniLM-L6-v2, FASTopic's own default, unit-normalised);
-topic embeddings t_k (K x H) and word embeddings w_j (V x H) are free parameters
-(truncated-normal std 0.1, rows unit-normalised at initialisation). Two semantic relations are
+frozen sentence encoder, used as it outputs them (default all-MiniLM-L6-v2, FASTopic's own
+default, whose vectors are unit length); topic embeddings t_k (K x H) and word embeddings
+w_j (V x H) are free parameters (standard normal truncated at +-2, rows unit-normalised at
+initialisation). Two semantic relations are
 Embedding Transport Plans (ETP), entropic optimal transport between the embedding sets
 (:mod:`topicatlas.models.transport`, cost ||x - y||^2):
 
@@ -50,13 +51,13 @@ def fit_fastopic(corpus: Corpus, n_topics: int, seed: int, *, encoder: str | Non
     from topicatlas.models.transport import pairwise_sq_euclidean, sinkhorn
 
     encoder = encoder or DEFAULT_ENCODER
-    docs = F.normalize(torch.tensor(document_embeddings(corpus, encoder), dtype=torch.float32), dim=1)
+    docs = torch.tensor(document_embeddings(corpus, encoder), dtype=torch.float32)
     bow = torch.tensor(corpus.dtm.toarray(), dtype=torch.float32)
     n, dim = docs.shape
     vocab_size = bow.shape[1]
 
     def unit_trunc_normal(rows: int) -> nn.Parameter:
-        return nn.Parameter(F.normalize(nn.init.trunc_normal_(torch.empty(rows, dim), std=0.1), dim=1))
+        return nn.Parameter(F.normalize(nn.init.trunc_normal_(torch.empty(rows, dim)), dim=1))
 
     word_emb = unit_trunc_normal(vocab_size)
     topic_emb = unit_trunc_normal(n_topics)
