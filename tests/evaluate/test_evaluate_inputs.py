@@ -172,3 +172,10 @@ def test_several_models_and_unique_names():
 def test_unknown_object_is_explained():
     with pytest.raises(InputFormatError, match="cannot evaluate"):
         to_topic_set(object())
+
+
+def test_inconsistent_lengths_without_a_majority(tmp_path):
+    f = tmp_path / "t.txt"
+    f.write_text("a b c\nd e\n", encoding="utf-8")
+    (ts,) = collect_topic_sets(f)
+    assert "inconsistent lengths (topic 0 has 3, topic 1 has 2)" in ts.notes[0]

@@ -85,7 +85,13 @@ def _length_notes(topics: list[list[str]], source: str) -> list[str]:
         values, counts = np.unique(lengths, return_counts=True)
         common = int(values[np.argmax(counts)])
         odd = [(i, len(t)) for i, t in enumerate(topics) if t and len(t) != common]
-        if odd:
+        if odd and counts.max() * 2 <= len(lengths):  # no length is the majority
+            listed = ", ".join(f"topic {i} has {len(t)}" for i, t in enumerate(topics[:8]) if t)
+            more = " ..." if len(topics) > 8 else ""
+            notes.append(
+                f"{source}: topics have inconsistent lengths ({listed}{more}). Each topic is "
+                "scored on the words it has; check the file if this is not intended")
+        elif odd:
             listed = ", ".join(f"topic {i} has {n}" for i, n in odd[:8])
             more = f" (and {len(odd) - 8} more)" if len(odd) > 8 else ""
             notes.append(
