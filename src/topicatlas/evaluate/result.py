@@ -41,7 +41,8 @@ class EvaluationResult:
             the model), ``words`` (list of str), then every available axis's columns --
             ``similarity``, ``relatedness``, ``gap``, ``uncovered`` (words the scorer
             could not score); ``c_v``, ``c_npmi``, ``absent`` (topic words missing from
-            the reference corpus), ``diversity_contribution``; and ``judge:...`` columns.
+            the reference corpus), ``diversity_contribution``; and per judge metric
+            ``<metric>@<judge>`` plus ``outliers@<judge>`` (the words the judge flagged).
         summary: one row per model (index ``model``): topic count and mean scores, the
             position against the random-word baseline, diversity, judge means.
         axes: per axis its :class:`AxisOutcome` (whether it ran, and why not).
