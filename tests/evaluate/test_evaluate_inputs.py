@@ -179,3 +179,24 @@ def test_inconsistent_lengths_without_a_majority(tmp_path):
     f.write_text("a b c\nd e\n", encoding="utf-8")
     (ts,) = collect_topic_sets(f)
     assert "inconsistent lengths (topic 0 has 3, topic 1 has 2)" in ts.notes[0]
+
+
+def test_several_fitted_models_in_one_evaluation(tiny_docs, tiny_tokens):
+    from gensim.corpora import Dictionary
+    from gensim.models import LdaModel
+    from sklearn.decomposition import NMF
+    from sklearn.feature_extraction.text import CountVectorizer
+
+    from topicatlas.evaluate import evaluate
+
+    d = Dictionary(tiny_tokens)
+    lda = LdaModel([d.doc2bow(t) for t in tiny_tokens], id2word=d, num_topics=3, passes=10,
+                   random_state=1)
+    vec = CountVectorizer()
+    nmf = NMF(n_components=3, random_state=0, max_iter=400).fit(vec.fit_transform(tiny_docs))
+    r = evaluate({"gensim-lda": lda, "nmf": (nmf, vec)}, corpus=tiny_tokens, skip=["simrel"],
+                 progress=False)
+    assert list(r.summary.index) == ["gensim-lda", "nmf"]
+    assert len(r.topics) == 6 and r.topics["c_v"].notna().all()
+    assert r.corpus == "token lists"
+    assert r.axes["simrel"].reason == "skipped on request"
