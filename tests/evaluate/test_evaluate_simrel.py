@@ -117,3 +117,22 @@ def test_report_marks_uncovered_and_scored_words(result, tmp_path):
     assert "random words (baseline)" in html
     # hovering a topic's point in the scatter shows its words
     assert '<g id="tip-0" class="tip"><title>lda #0: game team season player' in html
+
+
+def test_random_model_sits_at_the_random_word_baseline(scorer):
+    """The zoo's random model draws topic words at random: its topics are random-word
+    topics, so its mean shifted gap is near 0 while a real model's is not."""
+    from topicatlas.corpus import load_corpus
+    from topicatlas.models import fit_model
+    from topicatlas.scorer.api import default_weights_path
+
+    if not default_weights_path().is_file():
+        pytest.fail("this property needs the trained default scorer weights")
+    bbc = load_corpus("bbc")
+    r = evaluate({"random": fit_model("random", bbc, 20, seed=0),
+                  "lsi": fit_model("lsi", bbc, 20, seed=0)},
+                 corpus=bbc, scorer=scorer, skip=["coherence"], progress=False, strict=True)
+    gaps = r.summary["shifted_gap"]
+    assert abs(gaps["random"]) < 0.1
+    assert gaps["lsi"] > gaps["random"] + 0.1
+    assert "reference corpus 'bbc'" in r.axes["simrel"].extra["baseline"]["vocabulary"]

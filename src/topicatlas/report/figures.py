@@ -98,7 +98,7 @@ def simrel_scatter(
         if d.empty:
             continue
         ax.scatter(d["similarity"], d["relatedness"], s=36, color=color, alpha=0.75,
-                   edgecolor="white", linewidth=0.6, label=f"{name} (topics)", zorder=3)
+                   edgecolor="white", linewidth=0.6, label=name, zorder=3)
         if len(data) <= MAX_TOOLTIPS:
             # an invisible twin per point, named so a hover tooltip can be attached to it
             for _, row in d.iterrows():
@@ -114,8 +114,7 @@ def simrel_scatter(
                             xytext=(3, 3), textcoords="offset points", fontsize=7,
                             color=color, zorder=4)
         ax.scatter([d["similarity"].mean()], [d["relatedness"].mean()], s=170, color=color,
-                   edgecolor="#222222", linewidth=1.4, marker="o", zorder=5,
-                   label=f"{name} (mean)")
+                   edgecolor="#222222", linewidth=1.4, marker="o", zorder=5)
     xs = list(data["similarity"])
     ys = list(data["relatedness"])
     if baseline and baseline.get("similarity") is not None:
@@ -134,6 +133,9 @@ def simrel_scatter(
         ax.set_ylim(min(ys) - pad, max(ys) + pad)
     ax.set_xlabel("similarity (taxonomic) →")
     ax.set_ylabel("relatedness (thematic) →")
+    if not data.empty:  # one legend entry for all model means
+        ax.scatter([], [], s=170, color="#dddddd", edgecolor="#222222", linewidth=1.4,
+                   label="model mean")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8.5)
     return add_tooltips(to_svg(fig), tips)
 
