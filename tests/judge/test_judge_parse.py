@@ -108,6 +108,17 @@ def test_prompts_are_versioned_data_and_render_without_format_injection():
     assert "Rate the coherence of the topic on a scale of 1 to 3" in render("c_rate", topic_words=TOPIC)
 
 
+def test_own_prompt_file(tmp_path: Path):
+    import json as _json
+
+    from topicatlas.judge.prompts import fingerprint
+
+    own = tmp_path / "mine.json"
+    own.write_text(_json.dumps({"version": "mine-1", "prompts": {"c_rate": "Rate {topic_words} 1-3:"}}))
+    assert render("c_rate", str(own), topic_words=["a", "b"]) == "Rate [a, b] 1-3:"
+    assert fingerprint(str(own)) != fingerprint("paper-v1")
+
+
 def test_real_reference_answers_are_read(data_dir: Path):
     """Real answers of the release (mistral on ProdLDA K=50, 20NG), parsed with their prefill."""
     raw = json.loads((data_dir / RAW.format(judge="mistral", model=PRODLDA50)).read_text())

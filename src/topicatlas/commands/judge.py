@@ -55,7 +55,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--top-p", type=float, default=0.95)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-retries", type=int, default=2, help="re-asks of an unreadable answer (default 2)")
-    parser.add_argument("--prompts", default="paper-v1", help="prompt set version (default: %(default)s)")
+    parser.add_argument("--prompts", default="paper-v1",
+                        help="prompt set: a packaged version or a JSON file (default: %(default)s)")
     parser.add_argument("--reference", metavar="DATASET",
                         help="instead of asking judges, parse and aggregate the LLM-judge paper release's "
                         "raw answers (20ng) with our rules, e.g. --reference 20ng --k 50 --out DIR")

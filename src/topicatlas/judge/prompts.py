@@ -36,7 +36,23 @@ def available_versions() -> list[str]:
 
 @lru_cache(maxsize=8)
 def load_prompts(version: str = DEFAULT_VERSION) -> dict[str, Any]:
-    """The prompt set ``version`` as ``{"version", "source", "prompts": {metric: text}}``."""
+    """The prompt set ``version`` as ``{"version", "source", "prompts": {metric: text}}``.
+
+    ``version`` names a packaged set (``paper-v1``) or is the path of a JSON file with the
+    same layout (your own prompts; its ``version`` field names it in the results).
+    """
+    if version.endswith(".json"):
+        from pathlib import Path
+
+        from topicatlas.errors import DataNotFoundError, InputFormatError
+
+        own = Path(version)
+        if not own.is_file():
+            raise DataNotFoundError(f"prompt file not found: {own}")
+        data = json.loads(own.read_text(encoding="utf-8"))
+        if not isinstance(data.get("prompts"), dict) or "version" not in data:
+            raise InputFormatError(f"{own}: a prompt file needs 'version' and 'prompts' (metric -> text)")
+        return data
     path = resources.files("topicatlas.judge") / "prompts" / f"{version}.json"
     if not path.is_file():
         from topicatlas.registry import suggest
@@ -61,6 +77,15 @@ def format_word(word: str) -> str:
 def format_words(words: Sequence[str]) -> str:
     """``[w1, w2, ...]``, the rendering of the paper's ``[TOPIC WORDS]`` slot."""
     return "[" + ", ".join(format_word(w) for w in words) + "]"
+
+
+def fingerprint(version: str = DEFAULT_VERSION) -> str:
+    """SHA-256 (first 16 hex digits) of the prompt texts: what exactly was asked."""
+    import hashlib
+
+    prompts = load_prompts(version)["prompts"]
+    blob = json.dumps(prompts, sort_keys=True, ensure_ascii=False).encode("utf-8")
+    return hashlib.sha256(blob).hexdigest()[:16]
 
 
 def render(metric: str, version: str = DEFAULT_VERSION, **slots: Any) -> str:

@@ -38,7 +38,7 @@ from topicatlas.judge.documents import (
     truncator_for,
 )
 from topicatlas.judge.metrics import MetricSpec, resolve_metrics
-from topicatlas.judge.prompts import DEFAULT_VERSION, render
+from topicatlas.judge.prompts import DEFAULT_VERSION, fingerprint, load_prompts, render
 from topicatlas.judge.result import JudgeResult
 
 DEFAULT_MODEL_NAME = "topics"
@@ -442,7 +442,8 @@ def judge(
     all_records: list[dict[str, Any]] = []
     skipped_rows: list[dict[str, Any]] = []
     info: dict[str, Any] = {
-        "prompt_version": prompt_version, "metrics": [s.name for s in inp.specs],
+        "prompt_version": load_prompts(prompt_version)["version"],
+        "prompt_sha256": fingerprint(prompt_version), "metrics": [s.name for s in inp.specs],
         "draws": inp.draws, "temperature": temperature, "top_p": top_p, "seed": seed,
         "max_retries": max_retries, "judges": {}, "documents": {}, "fatal": {},
         "topic_sets": {k: len(v) for k, v in inp.topic_sets.items()},
