@@ -44,8 +44,18 @@ def _train(args) -> int:
     name = config.get("name", "scorer")
     weights = run.scorer.save(out / f"{name}.safetensors")
     (out / f"{name}.metrics.json").write_text(json.dumps(run.metrics, indent=2), encoding="utf-8")
+    # a packaged config may have a selection record next to it: <name>.selection.json
+    selection = None
+    sel_path = Path(str(args.config)).with_suffix(".selection.json")
+    if not sel_path.exists():
+        from importlib import resources
+
+        sel_path = Path(str(resources.files("topicatlas.scorer") / "configs" / f"{args.config}.selection.json"))
+    if sel_path.exists():
+        selection = json.loads(sel_path.read_text(encoding="utf-8"))
     (out / "MODEL_CARD.md").write_text(
-        model_card(config, run.metrics, n_parameters(run.scorer.model)), encoding="utf-8"
+        model_card(config, run.metrics, n_parameters(run.scorer.model), selection=selection),
+        encoding="utf-8",
     )
     for part in ("val", "test"):
         m = run.metrics.get(part, {})

@@ -25,8 +25,9 @@ def _table(df: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def model_card(config: dict, metrics: dict, n_params: int, evaluation: str | None = None) -> str:
-    """Markdown: data, settings, held-out metrics (and the evaluation table if given)."""
+def model_card(config: dict, metrics: dict, n_params: int, evaluation: str | None = None,
+               selection: dict | None = None) -> str:
+    """Markdown: data, settings, selection record, held-out metrics (and evaluation)."""
     anchors = "\n".join(f"| {k} | {s:.2f} | {r:.2f} |" for k, (s, r) in SILVER_ANCHORS.items())
     test = metrics.get("test", {})
     val = metrics.get("val", {})
@@ -72,6 +73,13 @@ def model_card(config: dict, metrics: dict, n_params: int, evaluation: str | Non
         f"{metrics.get('best_epoch')} of {metrics.get('epochs_run')} (early stopping on val loss).",
         "",
         "SimLex-999 and WordSim-353 were never used for training, tuning or selection.",
+        "",
+        "## Model selection",
+        "",
+        str((selection or {}).get("rule", "(none recorded)")),
+        "",
+        _table(pd.DataFrame((selection or {}).get("candidates", [])))
+        if (selection or {}).get("candidates") else "",
         "",
         "## Held-out metrics (pair-held-out split)",
         "| split | ρ sim (human) | ρ rel (human) | ρ sim (all) | ρ rel (all) | separation AUC syn/assoc | separation AUC cohyp/assoc |",

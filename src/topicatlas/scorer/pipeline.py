@@ -28,7 +28,8 @@ from topicatlas.scorer.train import TrainConfig, TrainResult, fit, predict
 
 def config_names() -> list[str]:
     root = resources.files("topicatlas.scorer") / "configs"
-    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".json"))
+    return sorted(p.name[:-5] for p in root.iterdir()
+                  if p.name.endswith(".json") and not p.name.endswith(".selection.json"))
 
 
 def load_config(name_or_path: str | Path) -> dict:
