@@ -71,3 +71,14 @@ def test_diversity_cli(files, capsys):
     assert out["inverted_rbo"]["mean"] == pytest.approx(1.0)
     assert main(["diversity", "--topics", str(plain), "--measure", "tu"]) == 0
     assert "topic_uniqueness" in capsys.readouterr().out
+
+
+def test_coherence_reads_the_corpus_through_load_corpus(files, capsys):
+    corpus, *_ = files
+    topics = corpus.with_name("t.txt")
+    topics.write_text("apple fruit banana\n")
+    assert main(["coherence", "--topics", str(topics), "--corpus", str(corpus),
+                 "--preprocess", "none", "--measure", "u_mass", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    expected = coherence([["apple", "fruit", "banana"]], [d.split() for d in DOCS], "u_mass")
+    assert out["mean"] == pytest.approx(expected.mean)
