@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import socket
 
+import pandas as pd
 import pytest
 
 from topicatlas.evaluate import evaluate
@@ -126,5 +127,10 @@ def test_real_tiny_llm_judge(tmp_path):
     assert ax.available, ax.reason
     info = ax.extra["info"]
     assert info["judges"]["smollm2"]["requests"] == 2 and not info["fatal"]
+    # a 135M model's answer is not always a readable rating: every topic has a rating in
+    # [1, 3] or is counted missing by the judge (never a guessed value)
     values = r.topics["c_rate@smollm2"]
-    assert values.notna().all() and values.between(1, 3).all()
+    assert values.dropna().between(1, 3).all()
+    table = ax.extra["judge_result"].table.set_index("topic")
+    for topic, value in enumerate(values):
+        assert (table.loc[topic, "status"] == "missing") == pd.isna(value)
