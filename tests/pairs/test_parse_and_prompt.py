@@ -19,6 +19,8 @@ from topicatlas.pairs.prompt import load_prompt, seed_pairs, versions
         ("Similarity: 0.5\nRelatedness: 0.3", 0.5, 0.3),
         ("- SIM: 1.02\n- REL: -0.03", 1.0, 0.0),  # within 0.05 of the range: clipped
         ("SIM: 0.7 REL: 0.1 REASON: one line", 0.7, 0.1),
+        ("SIM: 0.25.\nREL: 0.5.", 0.25, 0.5),  # sentence full stops
+        ("SIM: 0.9 -- near synonyms\nREL: 0.1", 0.9, 0.1),
     ],
 )
 def test_accepted_answers(answer, sim, rel):
@@ -37,6 +39,8 @@ def test_accepted_answers(answer, sim, rel):
         ("SIM: 0.4", "no REL"),
         ("", "empty answer"),
         ("SIM: <0.00-1.00>\nREL: <0.00-1.00>", "no SIM"),
+        ("SIM: 0.00-1.00\nREL: 0.00-1.00\nREASON: 0.00-1.00", "no SIM"),  # SmolLM2 did this
+        ("SIM: 0.2 - 0.4\nREL: 0.5", "no SIM"),
     ],
 )
 def test_rejected_answers(answer, problem):

@@ -40,6 +40,11 @@ def _add_backend_options(p: argparse.ArgumentParser) -> None:
         "--timeout", type=float, help="seconds to wait for one answer (openai; default 120)"
     )
     p.add_argument(
+        "--threads",
+        type=int,
+        help="CPU threads for a local model (gguf, transformers; default: torch's choice)",
+    )
+    p.add_argument(
         "--max-retries",
         type=int,
         help="retries of one request on HTTP 429/5xx, time-outs, lost connections (openai; default 5)",
@@ -169,6 +174,10 @@ def _backend(args: argparse.Namespace) -> Any:
             flag = "--" + key.replace("_", "-")
             raise InputFormatError(f"{flag} applies to the openai back-end only")
         opts[key] = value
+    if args.threads is not None:
+        if http:
+            raise InputFormatError("--threads applies to the local back-ends (gguf, transformers)")
+        opts["threads"] = args.threads
     return get_backend(args.backend, args.model, **opts)
 
 

@@ -5,7 +5,8 @@ Rules (tested in ``tests/pairs/test_parse.py``):
 * Field names are matched case-insensitively, with optional markdown decoration
   (``**SIM:** 0.85``, ``- REL = 0.4``) and ``:`` or ``=``; text before, between and after
   the fields is ignored. The first ``SIM`` and the first ``REL`` carrying a number win; a
-  placeholder echoed from the prompt (``SIM: <0.00-1.00>``) carries no number and is skipped.
+  placeholder echoed from the prompt (``SIM: <0.00-1.00>`` or ``SIM: 0.00-1.00``) is a
+  range, not a score, and is skipped.
 * Numbers: ``0.85``, ``.85``, ``1``, ``0``, ``1.0``, and a decimal comma (``0,85``). Missing
   decimals are accepted (``SIM: 1`` is 1.0).
 * Range: the scale is [0, 1]. A value at most ``tolerance`` (0.05) outside it is clipped
@@ -27,12 +28,15 @@ from dataclasses import dataclass
 TOLERANCE = 0.05
 _NUM = r"([-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+))"
 _DECOR = r"[\s*_`#>\-]*"
+# the whole number (no backing off to a prefix of it), not the start of a range such as the
+# prompt's "0.00-1.00" echoed back; then an optional percent sign
+_END = r"(?!\d|[.,]\d)(?!\s*[-\u2013\u2014]\s*\.?\d)(\s*%)?"
 
 
 def _field(name: str) -> re.Pattern[str]:
     return re.compile(
-        rf"(?im)^{_DECOR}{name}{_DECOR}\s*[:=][\s*_`]*{_NUM}(?!\d)(\s*%)?"
-        rf"|\b{name}\b\s*\**\s*[:=][\s*_`]*{_NUM}(?!\d)(\s*%)?"
+        rf"(?im)^{_DECOR}{name}{_DECOR}\s*[:=][\s*_`]*{_NUM}{_END}"
+        rf"|\b{name}\b\s*\**\s*[:=][\s*_`]*{_NUM}{_END}"
     )
 
 
