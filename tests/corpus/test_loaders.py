@@ -238,3 +238,12 @@ def test_list_of_token_lists_kept_as_given():
     c = load_corpus([["New", "York"], ["rocket", "launch", "York"]], cache=False)
     assert c.tokens == [["New", "York"], ["rocket", "launch", "York"]]
     assert c.settings["preprocess"] == "none"
+
+
+def test_tab_separated_file_named_csv_is_sniffed(data_dir):
+    """The LLM-judge release's preprocessed 20NG is tab-separated despite its .csv name."""
+    path = data_dir / "llm-judgment-reference/data/raw/20ng_topmost/train.csv"
+    corpus = load_corpus(path, preprocess="none", limit=50)
+    assert len(corpus) == 50
+    assert corpus.tokens[0] == "fax modem card sell mail".split()
+    assert corpus.labels[0] == ("misc.forsale",)
