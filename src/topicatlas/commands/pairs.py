@@ -93,6 +93,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--vectors", default="glove-6b-50d", help="word-vector space (default %(default)s)"
     )
     b.add_argument("--wordpiece", help="a WordPiece vocab.txt (default: bert-base-uncased's)")
+    b.add_argument(
+        "--conceptnet",
+        help="ConceptNet 5.x assertions dump (conceptnet-assertions-5.7.0.csv.gz, the paper's "
+        "source) or a ConceptNet-100k folder (default: $TOPICATLAS_DATA/conceptnet, 100k)",
+    )
     b.add_argument("--degree-cap", type=int, default=50)
     b.add_argument("--min-zipf", type=float, default=2.0)
     b.add_argument("--common-zipf", type=float, default=4.5)
@@ -147,6 +152,7 @@ def _build(args: argparse.Namespace) -> int:
         min_zipf=args.min_zipf,
         common_zipf=args.common_zipf,
         clusters=args.clusters,
+        conceptnet=args.conceptnet,
     )
     if args.scale != 1.0:
         cfg = cfg.scaled(args.scale)

@@ -17,9 +17,10 @@ counts (51,446 in all; the paper's family totals, e.g. 18,159 for WordNet, diffe
 the sum of its rounded sub-source counts). The builder fills the quotas together: it
 always draws next from the sub-source that is furthest behind its quota (so the degree
 cap is shared fairly), until every quota is met or its source has run dry. A source that
-runs dry is reported in the composition table (``pairs`` below ``target``): with
-ConceptNet-100k (the offline copy, not the full ConceptNet 5.7 of the paper) and the
-~14K-word vocabulary, RelatedTo and PartOf cannot reach the paper's counts.
+runs dry is reported in the composition table (``pairs`` below ``target``): with the
+default ConceptNet-100k (not the full ConceptNet 5.7 of the paper: pass the assertions
+dump as ``conceptnet=``) and the ~12K-word vocabulary, RelatedTo (45 of 3,000) and PartOf
+(~500 of 900) cannot reach the paper's counts.
 
 The paper filtered a ~71K pool down to 36.5K and then added 15K common-word negatives;
 quota filling reaches the same composition directly, and the common-word negatives pass
@@ -78,7 +79,9 @@ class CandidateConfig:
     neighbours_per_word: int = 20
     far_quantile: float = 0.05
     prompt_version: str = "v1"
-    conceptnet_folder: str | None = None
+    #: None: ConceptNet-100k in $TOPICATLAS_DATA/conceptnet; or a ConceptNet-100k folder, or
+    #: the ConceptNet 5.x assertions dump (the paper's ConceptNet 5.7)
+    conceptnet: str | None = None
 
     def scaled(self, factor: float) -> CandidateConfig:
         """A copy with every quota multiplied by ``factor`` (rounded; at least 1 unless 0)."""
@@ -169,7 +172,7 @@ def _streams(
     families = {f for f, _ in wanted}
     vectors = load_vectors(cfg.vectors) if families & {"embedding", "negative"} else None
     unit = S.unit_matrix(vectors, vocab) if vectors is not None else None
-    cn = S.conceptnet_table(vocab, cfg.conceptnet_folder) if "conceptnet" in families else None
+    cn = S.conceptnet_table(vocab, cfg.conceptnet) if "conceptnet" in families else None
     for k, (family, sub) in enumerate(wanted):
         r = rng(k)
         if family == "wordnet":

@@ -10,8 +10,9 @@ WordNet (``synonym``, ``cohyponym``, ``hypernym``, ``antonym``)
     in the vocabulary (:mod:`topicatlas.lexicon.relations`), so a quota spreads over many
     anchors instead of exhausting a few large sibling sets.
 ConceptNet (``RelatedTo``, ``AtLocation``, ``PartOf``, ``UsedFor``, ``Causes``)
-    The single-word triples of ConceptNet-100k (``$TOPICATLAS_DATA/conceptnet``) whose head
-    and tail are both in the vocabulary, shuffled; (head, tail) as (word1, word2).
+    The single-word triples of ConceptNet-100k (``$TOPICATLAS_DATA/conceptnet``), or of a
+    full ConceptNet 5.x assertions dump when one is given, whose head and tail are both in
+    the vocabulary, shuffled; (head, tail) as (word1, word2).
 Embedding neighbours (``neighbour``)
     "BERT top-k cosine nearest neighbours (max 3/cluster, 20/word)": the vocabulary's
     vectors are clustered with k-means (``clusters``, default 200); anchors are drawn
@@ -72,11 +73,23 @@ def wordnet_pairs(
             yield anchor, partners[j]
 
 
-def conceptnet_table(vocab: Sequence[str], folder: Any = None) -> Any:
-    """ConceptNet-100k single-word triples of the five relations with both words in ``vocab``."""
-    from topicatlas.lexicon.relations import load_conceptnet
+def conceptnet_table(vocab: Sequence[str], source: Any = None) -> Any:
+    """Single-word triples of the five relations with both words in ``vocab``.
 
-    df = load_conceptnet(list(CONCEPTNET_RELATIONS), single_word=True, folder=folder)
+    ``source``: None (ConceptNet-100k under ``$TOPICATLAS_DATA/conceptnet``), a folder
+    holding ConceptNet-100k, or a ConceptNet 5.x assertions dump file
+    (:mod:`topicatlas.pairs.conceptnet_assertions`).
+    """
+    from pathlib import Path
+
+    if source is not None and Path(source).is_file():
+        from topicatlas.pairs.conceptnet_assertions import load_assertions
+
+        df = load_assertions(source, CONCEPTNET_RELATIONS)
+    else:
+        from topicatlas.lexicon.relations import load_conceptnet
+
+        df = load_conceptnet(list(CONCEPTNET_RELATIONS), single_word=True, folder=source)
     words = set(vocab)
     return df[df["head"].isin(words) & df["tail"].isin(words)].reset_index(drop=True)
 
