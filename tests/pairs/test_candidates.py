@@ -136,3 +136,26 @@ def test_unknown_quota_name(data_dir):
 
     with pytest.raises(UnknownNameError, match="wordnet.synonym"):
         build_candidates(CandidateConfig(quotas={("wordnet", "meronym"): 5}), progress=False)
+
+
+def test_minilm_neighbour_space_on_a_small_vocabulary(tmp_path, data_dir):
+    """Neighbours in all-MiniLM-L6-v2 static vectors (vocabulary cut by a small vocab.txt)."""
+    from topicatlas.lexicon.encoder_vectors import encode_words
+
+    words = ["dog", "cat", "puppy", "kitten", "horse", "car", "truck", "bus", "train", "apple",
+             "banana", "orange", "grape", "pear", "house", "home", "river", "lake", "sea", "ocean"]  # fmt: skip
+    vocab_file = tmp_path / "vocab.txt"
+    vocab_file.write_text("[PAD]\n##s\n" + "\n".join(words) + "\n")
+    cfg = CandidateConfig(
+        quotas={("embedding", "neighbour"): 12},
+        wordpiece=str(vocab_file),
+        neighbour_space="minilm",
+        clusters=4,
+        neighbours_per_word=3,
+    )
+    table = build_candidates(cfg, progress=False).table
+    assert len(table) == 12 and set(table.word1) | set(table.word2) <= set(words)
+    space = encode_words(sorted(words))
+    for a, b in zip(table.word1, table.word2, strict=True):
+        ranked = [w for w, _ in space.most_similar(a, k=3)]
+        assert b in ranked

@@ -98,6 +98,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="ConceptNet 5.x assertions dump (conceptnet-assertions-5.7.0.csv.gz, the paper's "
         "source) or a ConceptNet-100k folder (default: $TOPICATLAS_DATA/conceptnet, 100k)",
     )
+    b.add_argument(
+        "--neighbour-space",
+        choices=("vectors", "minilm"),
+        default="vectors",
+        help="embedding-neighbour space: the --vectors space, or all-MiniLM-L6-v2 static vectors "
+        "(BERT WordPiece; closer to the paper's BERT space, slower) (default %(default)s)",
+    )
     b.add_argument("--degree-cap", type=int, default=50)
     b.add_argument("--min-zipf", type=float, default=2.0)
     b.add_argument("--common-zipf", type=float, default=4.5)
@@ -153,6 +160,7 @@ def _build(args: argparse.Namespace) -> int:
         common_zipf=args.common_zipf,
         clusters=args.clusters,
         conceptnet=args.conceptnet,
+        neighbour_space=args.neighbour_space,
     )
     if args.scale != 1.0:
         cfg = cfg.scaled(args.scale)

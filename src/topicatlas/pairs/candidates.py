@@ -74,6 +74,10 @@ class CandidateConfig:
     min_zipf: float = 2.0
     common_zipf: float = 4.5
     wordnet_per_word: int = 10
+    #: space of the embedding neighbours: "vectors" (the ``vectors`` space) or "minilm"
+    #: (all-MiniLM-L6-v2 static vectors of the vocabulary: BERT's architecture and WordPiece,
+    #: closer to the paper's BERT space; encoding ~12K words takes a minute or two on CPU)
+    neighbour_space: str = "vectors"
     clusters: int = 200
     neighbours_per_cluster: int = 3
     neighbours_per_word: int = 20
@@ -181,7 +185,7 @@ def _streams(
             out[(family, sub)] = S.conceptnet_pairs(cn, sub, r)
         elif family == "embedding":
             out[(family, sub)] = S.neighbour_pairs(
-                unit,
+                _neighbour_unit(cfg, vocab, unit),
                 vocab,
                 r,
                 clusters=cfg.clusters,
@@ -198,6 +202,16 @@ def _streams(
         elif sub == "cross_pos":
             out[(family, sub)] = S.cross_group_pairs(S.word_pos(vocab), r)
     return out
+
+
+def _neighbour_unit(cfg: CandidateConfig, vocab: list[str], unit: np.ndarray) -> np.ndarray:
+    if cfg.neighbour_space == "vectors":
+        return unit
+    if cfg.neighbour_space == "minilm":
+        from topicatlas.lexicon.encoder_vectors import encode_words
+
+        return S.unit_matrix(encode_words(vocab), vocab)
+    raise ValueError(f"neighbour_space must be 'vectors' or 'minilm', got {cfg.neighbour_space!r}")
 
 
 def _check_quotas(quotas: Mapping[tuple[str, str], int]) -> None:

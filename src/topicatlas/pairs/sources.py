@@ -18,7 +18,9 @@ Embedding neighbours (``neighbour``)
     vectors are clustered with k-means (``clusters``, default 200); anchors are drawn
     round-robin over the clusters, at most 3 per cluster, and each anchor yields its 20
     cosine-nearest vocabulary words. The space is the builder's word vectors (default
-    GloVe 6B 50-d, not the paper's BERT space).
+    GloVe 6B 50-d), or all-MiniLM-L6-v2 static vectors of the vocabulary
+    (``neighbour_space="minilm"``: BERT architecture and WordPiece vocabulary; the paper
+    used BERT itself).
 Controlled negatives
     ``common``: random pairs of common words (Zipf >= 4.5). ``far``: random pairs whose
     cosine is below the 5th percentile of random-pair cosines in the vector space.
