@@ -28,3 +28,16 @@ def test_pos_table_splits_noun_noun_from_the_rest():
     out = pos_table(df, pred).set_index("subset")
     assert out.loc["noun-noun", "n"] == 3 and out.loc["other", "n"] == 2 and out.loc["all", "n"] == 5
     assert out.loc["all", "rho_sim"] == pytest.approx(1.0)
+
+
+def test_card_sections_are_replaced_not_duplicated(tmp_path):
+    from topicatlas.scorer.card import set_evaluation_section
+
+    card = tmp_path / "MODEL_CARD.md"
+    card.write_text("# card\n\n## Held-out metrics\n\nx\n")
+    set_evaluation_section(card, "first", "cmd")
+    set_evaluation_section(card, "abl", "cmd2", "Evaluation (ablations / scaling)")
+    set_evaluation_section(card, "second", "cmd")
+    text = card.read_text()
+    assert text.count("## Evaluation\n") == 1 and "second" in text and "first" not in text
+    assert "abl" in text and "## Held-out metrics" in text

@@ -77,8 +77,10 @@ def _evaluate(args) -> int:
 
         cmd = "topicatlas scorer evaluate " + " ".join(
             f"--{k.replace('_', '-')} {v}" if v is not True else f"--{k.replace('_', '-')}"
-            for k, v in vars(args).items() if k in ("config", "protocol", "ablations", "max_epochs") and v)
-        set_evaluation_section(Path(args.card), text, cmd)
+            for k, v in vars(args).items()
+            if k in ("config", "protocol", "ablations", "max_epochs", "scaling") and v)
+        title = "Evaluation" + (" (ablations / scaling)" if args.ablations or args.scaling else "")
+        set_evaluation_section(Path(args.card), text, cmd, title)
     return 0
 
 

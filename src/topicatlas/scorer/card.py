@@ -99,9 +99,16 @@ def model_card(config: dict, metrics: dict, n_params: int, evaluation: str | Non
     return "\n".join(parts) + "\n"
 
 
-def set_evaluation_section(card: Path, text: str, command: str) -> None:
-    """Replace (or add) the card's ``## Evaluation`` section with ``text`` (a code block)."""
+def set_evaluation_section(card: Path, text: str, command: str, title: str = "Evaluation") -> None:
+    """Replace (or append) the card's ``## <title>`` section with ``text`` (a code block);
+    other sections are kept."""
     body = card.read_text(encoding="utf-8") if card.exists() else ""
-    head = body.split("\n## Evaluation\n")[0].rstrip("\n")
-    section = f"\n\n## Evaluation\n\nProduced by `{command}`:\n\n```\n{text}\n```\n"
-    card.write_text(head + section, encoding="utf-8")
+    marker = f"\n## {title}\n"
+    section = f"\n## {title}\n\nProduced by `{command}`:\n\n```\n{text}\n```\n"
+    if marker in body:
+        before, after = body.split(marker, 1)
+        rest = after.split("\n## ", 1)
+        tail = "\n## " + rest[1] if len(rest) == 2 else ""
+        card.write_text(before.rstrip("\n") + "\n" + section + tail, encoding="utf-8")
+    else:
+        card.write_text(body.rstrip("\n") + "\n" + section, encoding="utf-8")
