@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 import torch
 
 from topicatlas.scorer.data import load_benchmarks
@@ -70,3 +71,28 @@ def test_train_command_is_reproducible(tmp_path, featurizer, monkeypatch):
     assert outs[0]["n_pairs"] > 300 and outs[0]["epochs_run"] == 2
     assert (tmp_path / "a" / "tiny.safetensors").read_bytes() == (tmp_path / "b" / "tiny.safetensors").read_bytes()
     assert "## Held-out metrics" in (tmp_path / "a" / "MODEL_CARD.md").read_text()
+
+
+@pytest.mark.slow
+def test_silver_pairs_do_not_depend_on_the_hash_seed():
+    """Reproducibility across processes: Python's set order varies with PYTHONHASHSEED."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib\n"
+        "from topicatlas.lexicon.vectors import load_vectors\n"
+        "from topicatlas.scorer.silver import silver_pairs\n"
+        "v = load_vectors('glove-6b-50d')\n"
+        "df = silver_pairs(lambda w: w in v, sizes=dict.fromkeys(['synonym', 'cohyponym', 'hypernym',"
+        " 'antonym', 'association', 'random'], 40), vocab_size=600)\n"
+        "print(len(df), hashlib.md5(df.to_csv().encode()).hexdigest())\n"
+    )
+    outs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        res = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        outs.append(res.stdout.strip().splitlines()[-1])
+    assert outs[0] == outs[1]
+    assert int(outs[0].split()[0]) > 120

@@ -136,6 +136,17 @@ def _per_word(fn: Callable[[str], Iterable[str]], vocab: list[str]) -> list[tupl
     return out
 
 
+def _first_by_hash(word: str, others: Iterable[str], k: int) -> list[str]:
+    """``k`` of ``others`` chosen by a hash of ``(word, other)``: deterministic across
+    processes (Python's ``set`` order is not) and not biased towards any spelling."""
+    import hashlib
+
+    def key(x: str) -> bytes:
+        return hashlib.blake2b(f"{word}\t{x}".encode(), digest_size=8).digest()
+
+    return sorted(others, key=key)[:k]
+
+
 def relation_sources(vocab_size: int = 30000) -> dict[str, Callable[[], object]]:
     """Pair generators per silver type, built on :mod:`topicatlas.lexicon.relations`."""
     from topicatlas.lexicon import relations
@@ -149,7 +160,8 @@ def relation_sources(vocab_size: int = 30000) -> dict[str, Callable[[], object]]
 
     return {
         "synonym": lambda: _per_word(relations.wordnet_synonyms, words()),
-        "cohyponym": lambda: _per_word(lambda w: relations.wordnet_cohyponyms(w, limit=10), words()),
+        "cohyponym": lambda: _per_word(lambda w: _first_by_hash(w, relations.wordnet_cohyponyms(w, limit=None), 10),
+                                       words()),
         "hypernym": lambda: _per_word(relations.wordnet_hypernyms, words()),
         "antonym": lambda: _per_word(relations.wordnet_antonyms, words()),
         "association": lambda: relations.load_conceptnet(list(ASSOCIATION_RELATIONS)),
