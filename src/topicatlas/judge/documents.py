@@ -133,12 +133,8 @@ def truncator_for(backend: Any, *, context_length: int | None = None,
     Local back-ends (``gguf``, ``transformers``) are loaded to read their tokenizer and
     ``max_position_embeddings``; other back-ends use the estimate and ``context_length``.
     """
-    tok = getattr(backend, "tokenizer", None)
-    ctx = context_length or getattr(backend, "context_length", None)
-    if tok is None and load and hasattr(backend, "load") and hasattr(backend, "_tok"):
-        backend.load()
-        tok = backend._tok  # the local back-ends keep their tokenizer here
-        model = getattr(backend, "_model", None)
-        if ctx is None and model is not None:
-            ctx = getattr(getattr(model, "config", None), "max_position_embeddings", None)
+    tok, ctx = None, context_length
+    if load or not hasattr(backend, "load"):  # local back-ends load their model to answer these
+        tok = getattr(backend, "tokenizer", None)
+        ctx = context_length or getattr(backend, "context_length", None)
     return Truncator(tok, int(ctx or DEFAULT_CONTEXT), max_document_tokens)

@@ -133,6 +133,18 @@ class _TransformersChat(LLMBackend):
                 text = text[:cut]
         return text
 
+    @property
+    def tokenizer(self) -> Any:
+        """The model's own tokenizer (loads the model on first use)."""
+        self.load()
+        return self._tok
+
+    @property
+    def context_length(self) -> int | None:
+        """The model's context window (``max_position_embeddings``; loads the model on first use)."""
+        self.load()
+        return getattr(self._model.config, "max_position_embeddings", None)
+
     def close(self) -> None:
         self._tok = self._model = None
 
