@@ -20,6 +20,7 @@ with the same name does not collide.
 
 from __future__ import annotations
 
+import functools
 import threading
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,36 @@ from topicatlas.errors import DataNotFoundError, NotInstalledError
 from topicatlas.llm.base import ChatRequest, LLMBackend, LLMBackendError
 
 _WEIGHT_SUFFIXES = (".safetensors", ".bin", ".gguf", ".pt")
+
+
+@functools.lru_cache(maxsize=2)
+def _load_pretrained(
+    source: str,
+    kwargs: tuple[tuple[str, Any], ...],
+    dtype: str | None,
+    chat_template: str | None,
+    device: str,
+    identity: str,  # file name + size: a replaced file at the same path is loaded anew
+) -> tuple[Any, Any]:
+    """Load (tokenizer, model) once per process: back-ends for the same weights share them.
+
+    De-quantising a GGUF file takes tens of seconds on CPU; several back-end objects for
+    one model (several judges, a re-created back-end per CLI step, a test session) reuse
+    the loaded model. Generation does not modify it. The two most recent models are kept.
+    """
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    tok = AutoTokenizer.from_pretrained(source, **dict(kwargs))
+    model_kwargs = dict(kwargs)
+    if dtype:
+        model_kwargs["dtype"] = getattr(torch, dtype)
+    model = AutoModelForCausalLM.from_pretrained(source, **model_kwargs)
+    if chat_template:
+        tok.chat_template = chat_template
+    model.to(device)
+    model.eval()
+    return tok, model
 
 
 class _TransformersChat(LLMBackend):
@@ -69,7 +100,7 @@ class _TransformersChat(LLMBackend):
             return
         try:
             import torch
-            from transformers import AutoModelForCausalLM, AutoTokenizer
+            import transformers  # noqa: F401 - checked here for a clear message
         except ImportError as exc:  # pragma: no cover - depends on the install
             raise NotInstalledError(
                 f"the {self.name} back-end needs transformers and torch "
@@ -79,24 +110,19 @@ class _TransformersChat(LLMBackend):
             torch.set_num_threads(int(self.threads))
         source, kwargs = self._from_pretrained_args()
         try:
-            tok = AutoTokenizer.from_pretrained(source, **kwargs)
-            model_kwargs = dict(kwargs)
-            if self.dtype:
-                model_kwargs["dtype"] = getattr(torch, self.dtype)
-            model = AutoModelForCausalLM.from_pretrained(source, **model_kwargs)
+            tok, model = _load_pretrained(
+                source, tuple(sorted(kwargs.items())), self.dtype, self.chat_template, self.device,
+                self._identity(),
+            )
         except Exception as exc:  # any loading failure: no request can succeed
             raise LLMBackendError(
                 f"cannot load the {self.name} model {self.model!r}: {type(exc).__name__}: {exc}"
             ) from exc
-        if self.chat_template:
-            tok.chat_template = self.chat_template
         if not getattr(tok, "chat_template", None):
             raise LLMBackendError(
                 f"the model {self.model!r} has no chat template; pass chat_template= "
                 "(a Jinja template string) to the back-end"
             )
-        model.to(self.device)
-        model.eval()
         self._tok, self._model = tok, model
 
     def generate(self, request: ChatRequest) -> str:
