@@ -64,3 +64,10 @@ def test_python_entry_point(default_scorer):
 
     df = topicatlas.Scorer.default().score_pairs([("dog", "leash")])
     assert df.similarity[0] == default_scorer.score("dog", "leash")[0]
+
+
+def test_score_topics_empty_file_is_a_clear_error(tmp_path, capsys):
+    f = tmp_path / "none.txt"
+    f.write_text("\n")
+    assert main(["score", "topics", str(f)]) == 2
+    assert "none.txt" in capsys.readouterr().err
