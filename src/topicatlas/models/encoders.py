@@ -192,7 +192,8 @@ def _average_occurrences(corpus: Corpus, texts: list[str], encoder: str, layer: 
         corpus, encoder, layer=layer, chunk_words=chunk_words, batch_size=batch_size)
     index = corpus.vocab.index
     sums = np.zeros((len(index), vectors.shape[1]), dtype=np.float64)
-    np.add.at(sums, word_ids, vectors.astype(np.float64))
+    for i in range(0, len(word_ids), 65536):  # in slices: no full float64 copy
+        np.add.at(sums, word_ids[i:i + 65536], vectors[i:i + 65536].astype(np.float64))
     counts = np.bincount(word_ids, minlength=len(index)).astype(np.int64)
     unseen = [(-1, [w]) for w, v in index.items() if counts[v] == 0]
     for _, v, vec in _occurrences(corpus, unseen, encoder, layer, batch_size, "unseen words"):
@@ -223,19 +224,26 @@ def contextual_token_embeddings(
         with np.load(path, allow_pickle=False) as z:
             return z["doc_ids"], z["word_ids"], z["vectors"]
     tok, model = load_token_encoder(encoder)
+    hidden = model.config.hidden_size
     docs: list[int] = []
     words: list[int] = []
-    vecs: list[np.ndarray] = []
+    blocks: list[np.ndarray] = []  # filled blocks of float16 rows (no per-occurrence objects)
+    block, fill = np.empty((8192, hidden), dtype=np.float16), 0
     chunks = _chunks(corpus, texts, tok, chunk_words)
     for d, v, vec in _occurrences(corpus, chunks, encoder, layer, batch_size,
                                   "contextual token embeddings"):
         docs.append(d)
         words.append(v)
-        vecs.append(vec.astype(np.float16))
+        block[fill] = vec
+        fill += 1
+        if fill == len(block):
+            blocks.append(block)
+            block, fill = np.empty((8192, hidden), dtype=np.float16), 0
+    blocks.append(block[:fill])
     doc_ids = np.asarray(docs, dtype=np.int32)
     word_ids = np.asarray(words, dtype=np.int32)
-    vectors = (np.vstack(vecs) if vecs
-               else np.zeros((0, model.config.hidden_size), dtype=np.float16))
+    vectors = np.concatenate(blocks, axis=0)
+    del blocks
     if cache:
         tmp = path.with_suffix(".tmp.npz")
         np.savez(tmp, doc_ids=doc_ids, word_ids=word_ids, vectors=vectors)
