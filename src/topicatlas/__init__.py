@@ -6,8 +6,7 @@ Public entry points are resolved on first attribute access.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from topicatlas._lazy import lazy_exports
 
 __version__ = "0.1.0"
 
@@ -25,18 +24,6 @@ _LAZY: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    target = _LAZY.get(name)
-    if target is None:
-        raise AttributeError(f"module 'topicatlas' has no attribute {name!r}")
-    module_name, attr = target.split(":")
-    value = getattr(importlib.import_module(module_name), attr)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(list(globals()) + list(_LAZY))
-
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)
 
 __all__ = ["__version__", *_LAZY]

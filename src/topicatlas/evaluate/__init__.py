@@ -14,10 +14,7 @@ the module is made callable (calling it calls :func:`evaluate`) and both spellin
 
 from __future__ import annotations
 
-import sys
-import types
-from typing import Any
-
+from topicatlas._lazy import make_callable
 from topicatlas.evaluate.axis import AxisOutcome
 from topicatlas.evaluate.core import evaluate, resolve_corpus
 from topicatlas.evaluate.inputs import TopicSet, collect_topic_sets, to_topic_set
@@ -34,11 +31,5 @@ __all__ = [
 ]
 
 
-class _CallableModule(types.ModuleType):
-    """This package's module type: ``topicatlas.evaluate(...)`` calls :func:`evaluate`."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> EvaluationResult:
-        return evaluate(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
+# ``topicatlas.evaluate(...)`` calls :func:`evaluate` whichever of the two is bound.
+make_callable(__name__, "topicatlas.evaluate.core:evaluate")

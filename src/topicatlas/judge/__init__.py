@@ -13,23 +13,11 @@ Entry points (imported lazily)::
 
 from __future__ import annotations
 
-import importlib
-import sys
-import types
-from typing import Any
+from topicatlas._lazy import lazy_exports, make_callable
 
-
-class _CallableModule(types.ModuleType):
-    """``topicatlas.judge(...)`` works even after ``import topicatlas.judge`` has bound the
-    package attribute ``topicatlas.judge`` to this module: calling it runs :func:`judge`."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        from topicatlas.judge.run import judge
-
-        return judge(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
+# ``topicatlas.judge(...)`` works even after ``import topicatlas.judge`` bound the package
+# attribute to this module: calling the module runs :func:`judge`.
+make_callable(__name__, "topicatlas.judge.run:judge")
 
 _LAZY = {
     "judge": "topicatlas.judge.run:judge",
@@ -46,18 +34,6 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    target = _LAZY.get(name)
-    if target is None:
-        raise AttributeError(f"module 'topicatlas.judge' has no attribute {name!r}")
-    module_name, attr = target.split(":")
-    value = getattr(importlib.import_module(module_name), attr)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(list(globals()) + list(_LAZY))
-
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)
 
 __all__ = list(_LAZY)

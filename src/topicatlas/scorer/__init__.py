@@ -7,8 +7,7 @@ re-exported here. Importing this package is light; torch is imported on first us
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from topicatlas._lazy import lazy_exports
 
 _LAZY = {
     "Scorer": "topicatlas.scorer.api:Scorer",
@@ -23,14 +22,6 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    target = _LAZY.get(name)
-    if target is None:
-        raise AttributeError(f"module 'topicatlas.scorer' has no attribute {name!r}")
-    module, attr = target.split(":")
-    value = getattr(importlib.import_module(module), attr)
-    globals()[name] = value
-    return value
-
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)
 
 __all__ = list(_LAZY)
