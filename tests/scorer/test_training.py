@@ -96,3 +96,28 @@ def test_silver_pairs_do_not_depend_on_the_hash_seed():
         outs.append(res.stdout.strip().splitlines()[-1])
     assert outs[0] == outs[1]
     assert int(outs[0].split()[0]) > 120
+
+
+def test_synonym_silver_covers_adjectives_balanced_by_pos(featurizer):
+    """Adjective synonyms (lemma synonyms + WordNet "similar to") are drawn, split evenly by POS."""
+    from collections import Counter
+
+    from topicatlas.scorer.silver import pos_synonyms, silver_pairs
+
+    triples = pos_synonyms(["big", "happy", "quick", "boy", "buy"])
+    got = set(triples)
+    assert ("big", "large", "a") in got  # satellite "big" -> head "large" via similar_tos
+    assert ("happy", "glad", "a") in got
+    assert ("boy", "male_child", "n") in got and ("buy", "purchase", "v") in got
+    assert ("quick", "fast", "a") in got or ("quick", "speedy", "a") in got
+    assert not any(a == b for a, b, _ in triples)
+
+    tri = [("big", "large", "a"), ("happy", "glad", "a"), ("quick", "speedy", "a"), ("boy", "lad", "n"),
+           ("cup", "mug", "n"), ("coast", "shore", "n"), ("buy", "purchase", "v"), ("fast", "quickly", "r")]
+    sources = {k: (lambda: []) for k in ("cohyponym", "hypernym", "antonym", "association")}
+    sources["synonym"] = lambda: tri
+    df = silver_pairs(featurizer.has_vector, sizes={"synonym": 4, "random": 0}, min_zipf=0.0,
+                      sources=sources)
+    pos_of = {(min(a, b), max(a, b)): p for a, b, p in tri}
+    counts = Counter(pos_of[(a, b)] for a, b in zip(df["word1"], df["word2"], strict=True))
+    assert len(df) == 4 and counts["r"] == 1 and counts["v"] == 1 and counts["a"] == 1 and counts["n"] == 1

@@ -58,7 +58,7 @@ def model_card(config: dict, metrics: dict, n_params: int, evaluation: str | Non
         f"- human benchmarks (each supervises only its own dimension, rescaled to [0, 1]): "
         f"{', '.join(config.get('benchmarks') or [])}",
         "- silver pairs labelled with the annotation rubric's anchors (paper App. B.3.3): WordNet "
-        "synonyms, co-hyponyms, hypernyms, antonyms of the 30k most frequent words; ConceptNet-100k "
+        "synonyms (evenly over nouns, verbs, adjectives incl. 'similar to', adverbs), co-hyponyms, hypernyms, antonyms of the 30k most frequent words; ConceptNet-100k "
         "associations (AtLocation, UsedFor, PartOf, Causes, HasA, CapableOf, ...); "
         "frequency-matched random negatives. Sizes: "
         f"`{json.dumps((config.get('silver') or {}).get('sizes', {}))}`",

@@ -18,7 +18,9 @@ association     0.15   0.85   complementary pairs (ConceptNet AtLocation, UsedFo
 random          0.05   0.05   frequency-matched random pairs: SIM 0.00-0.10, REL 0.00-0.10
 ==============  =====  =====  ===============================================================
 
-WordNet pairs come from :mod:`topicatlas.lexicon.relations`; associations from
+WordNet pairs come from :mod:`topicatlas.lexicon.relations`, except synonyms
+(:func:`pos_synonyms`: frequent senses only, adjective "similar to" included, drawn evenly
+over nouns, verbs, adjectives and adverbs); associations from
 ConceptNet-100k (``load_conceptnet``) with the relations in :data:`ASSOCIATION_RELATIONS`
 (IsA is taxonomic, negated and definitional relations are left out). Only single-token
 words with a vector and a Zipf frequency of at least 2.0 (the paper's floor) are kept,
@@ -30,6 +32,7 @@ same Zipf band (0.5 wide), excluding every related pair.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -147,6 +150,42 @@ def _first_by_hash(word: str, others: Iterable[str], k: int) -> list[str]:
     return sorted(others, key=key)[:k]
 
 
+SYNONYM_POS = ("n", "v", "a", "r")
+SYNONYM_SENSES = 3
+
+
+def pos_synonyms(vocab: list[str], senses: int = SYNONYM_SENSES) -> list[tuple[str, str, str]]:
+    """Synonym pairs ``(word, other, pos)`` from WordNet, for every part of speech.
+
+    For each word of ``vocab`` and each POS, the word's first ``senses`` synsets of that POS
+    in which the word itself is a lemma (WordNet orders senses by frequency; rare senses and
+    inflected forms gave pairs such as "phone/ring" or "fixes/location") contribute their
+    other lemmas. Adjective synsets (head ``a`` and satellite ``s``, both tagged ``"a"``) also
+    contribute the lemmas of their "similar to" synsets (big/large, quick/fast), since the
+    taxonomy features are zero for adjectives and the model learns their similarity only
+    from such pairs. Sorted per word, so the result is reproducible."""
+    from topicatlas.lexicon import wordnet as W
+
+    wn = W.get_wordnet()
+    out: list[tuple[str, str, str]] = []
+    for w in vocab:
+        found: dict[str, list[Any]] = {}
+        for ss in wn.synsets(w):
+            if w not in {n.lower() for n in ss.lemma_names()}:
+                continue
+            pos = "a" if ss.pos() == "s" else ss.pos()
+            found.setdefault(pos, []).append(ss)
+        for pos, sss in found.items():
+            names: set[str] = set()
+            for ss in sss[:senses]:
+                names.update(n.lower() for n in ss.lemma_names())
+                if pos == "a":
+                    for sim in ss.similar_tos():
+                        names.update(n.lower() for n in sim.lemma_names())
+            out += [(w, x, pos) for x in sorted(names - {w})]
+    return out
+
+
 def relation_sources(vocab_size: int = 30000) -> dict[str, Callable[[], object]]:
     """Pair generators per silver type, built on :mod:`topicatlas.lexicon.relations`."""
     from topicatlas.lexicon import relations
@@ -159,7 +198,7 @@ def relation_sources(vocab_size: int = 30000) -> dict[str, Callable[[], object]]
         return vocab
 
     return {
-        "synonym": lambda: _per_word(relations.wordnet_synonyms, words()),
+        "synonym": lambda: pos_synonyms(words()),
         "cohyponym": lambda: _per_word(lambda w: _first_by_hash(w, relations.wordnet_cohyponyms(w, limit=None), 10),
                                        words()),
         "hypernym": lambda: _per_word(relations.wordnet_hypernyms, words()),
@@ -206,7 +245,11 @@ def silver_pairs(
     for kind in ("synonym", "antonym", "hypernym", "cohyponym", "association"):
         if sizes.get(kind, 0) <= 0:
             continue
-        typed[kind] = _clean(_as_pairs(sources[kind]()), ok, rng, sizes[kind], max_degree)
+        raw = sources[kind]()
+        if kind == "synonym" and _has_pos(raw):
+            typed[kind] = _balanced_by_pos(raw, ok, rng, sizes[kind], max_degree)  # type: ignore[arg-type]
+        else:
+            typed[kind] = _clean(_as_pairs(raw), ok, rng, sizes[kind], max_degree)
 
     # a pair claimed by two types has conflicting anchors: drop it everywhere
     count: dict[tuple[str, str], int] = {}
@@ -227,6 +270,41 @@ def silver_pairs(
             for a, b in _random_pairs(vocab, [zf(w) for w in vocab], related, n_random, rng)
         ]
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _has_pos(raw: object) -> bool:
+    return isinstance(raw, list) and bool(raw) and len(raw[0]) == 3
+
+
+def _balanced_by_pos(
+    triples: list[tuple[str, str, str]], ok: Callable[[str], bool], rng: np.random.Generator,
+    size: int, max_degree: int,
+) -> list[tuple[str, str]]:
+    """``size`` pairs split evenly over the parts of speech of ``triples`` (word, other, pos).
+
+    A POS with too few pairs leaves its share to the others (filled in :data:`SYNONYM_POS`
+    order); a pair found under two POS is kept once. The ``max_degree`` cap applies per POS."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for a, b, pos in triples:
+        groups.setdefault(pos, []).append((a, b))
+    order = [p for p in SYNONYM_POS if p in groups] + sorted(set(groups) - set(SYNONYM_POS))
+    picked = {p: _clean(groups[p], ok, rng, size, max_degree) for p in order}
+    out: list[tuple[str, str]] = []
+    seen: set[tuple[str, str]] = set()
+    left = list(order)
+    while left and len(out) < size:
+        share = max(1, (size - len(out)) // len(left))
+        for p in list(left):
+            taken = 0
+            while picked[p] and taken < share and len(out) < size:
+                key = picked[p].pop(0)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(key)
+                    taken += 1
+            if not picked[p]:
+                left.remove(p)
+    return out
 
 
 def _random_pairs(
