@@ -19,6 +19,24 @@ import scipy.sparse as sp
 from topicatlas.corpus.vocabulary import Vocabulary
 
 
+def fill_document_columns(obj: Any, n: int, unit: str) -> None:
+    """Default ``obj.labels``/``split``/``ids`` for ``n`` documents and check their lengths.
+
+    Empty columns become unlabelled (``()``), unsplit (``""``) and numbered (``"0"``...);
+    a column of another length than ``n`` is an error naming it. Shared by
+    :class:`Corpus` and :class:`~topicatlas.corpus.raw.RawDocuments`.
+    """
+    if not obj.labels:
+        obj.labels = [()] * n
+    if not obj.split:
+        obj.split = [""] * n
+    if not obj.ids:
+        obj.ids = [str(i) for i in range(n)]
+    for attr in ("labels", "split", "ids"):
+        if len(getattr(obj, attr)) != n:
+            raise ValueError(f"{attr} has {len(getattr(obj, attr))} entries for {n} {unit}")
+
+
 @dataclass(eq=False)
 class Corpus:
     """A preprocessed corpus.
@@ -56,15 +74,7 @@ class Corpus:
         n = len(self.offsets) - 1
         if n < 0 or self.offsets[0] != 0 or self.offsets[-1] != len(self.token_ids):
             raise ValueError("offsets must start at 0 and end at len(token_ids)")
-        if not self.labels:
-            self.labels = [()] * n
-        if not self.split:
-            self.split = [""] * n
-        if not self.ids:
-            self.ids = [str(i) for i in range(n)]
-        for attr in ("labels", "split", "ids"):
-            if len(getattr(self, attr)) != n:
-                raise ValueError(f"{attr} has {len(getattr(self, attr))} entries for {n} documents")
+        fill_document_columns(self, n, "documents")
         if self.texts is not None and len(self.texts) != n:
             raise ValueError(f"texts has {len(self.texts)} entries for {n} documents")
 

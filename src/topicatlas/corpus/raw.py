@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from topicatlas.corpus.core import fill_document_columns
+
 
 @dataclass
 class RawDocuments:
@@ -26,16 +28,7 @@ class RawDocuments:
     info: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        n = len(self.texts)
-        if not self.labels:
-            self.labels = [()] * n
-        if not self.split:
-            self.split = [""] * n
-        if not self.ids:
-            self.ids = [str(i) for i in range(n)]
-        for name in ("labels", "split", "ids"):
-            if len(getattr(self, name)) != n:
-                raise ValueError(f"{name} has {len(getattr(self, name))} entries for {n} texts")
+        fill_document_columns(self, len(self.texts), "texts")
 
     def __len__(self) -> int:
         return len(self.texts)
