@@ -26,6 +26,7 @@ import numpy as np
 
 from topicatlas.errors import InputFormatError
 from topicatlas.metrics.result import MetricResult
+from topicatlas.metrics.topic_input import apply_oov, as_topic_lists, check_options
 
 
 def _lookup_function(vectors: Any):
@@ -77,13 +78,8 @@ def embedding_coherence(topics: Iterable[Sequence[str] | str], vectors: Any,
     are listed in ``result.undefined``; words without a vector are listed in
     ``result.oov``.
     """
-    if oov not in ("skip", "nan", "error"):
-        raise InputFormatError(f"oov must be 'skip', 'nan' or 'error', got {oov!r}")
-    if topn is not None and (int(topn) != topn or topn < 1):
-        raise InputFormatError(f"topn must be a positive integer or None, got {topn!r}")
-    topics = [t.split() if isinstance(t, str) else [str(w) for w in t] for t in topics]
-    if not topics:
-        raise InputFormatError("no topics given (expected a list of word lists)")
+    check_options(oov, topn)
+    topics = as_topic_lists(topics)
     lookup = _lookup_function(vectors)
     union = list(dict.fromkeys(w for t in topics for w in t))
     matrix, found = lookup(union)
@@ -97,18 +93,14 @@ def embedding_coherence(topics: Iterable[Sequence[str] | str], vectors: Any,
     oov_words: dict[int, list[str]] = {}
     for k, words in enumerate(topics):
         missing = [w for w in words if not found[row[w]]]
-        if missing:
-            oov_words[k] = missing
-            if oov == "error":
-                raise InputFormatError(
-                    f"topic {k}: no vector for {', '.join(map(repr, missing))}; use oov='skip' "
-                    "or oov='nan', or a larger vector space"
-                )
-            if oov == "nan":
-                undefined[k] = "words without a vector: " + " ".join(missing)
-                per_topic.append(math.nan)
-                continue
-            words = [w for w in words if found[row[w]]]
+        kept = apply_oov(
+            k, words, missing, oov, oov_words=oov_words, undefined=undefined,
+            error="no vector for {words}; use oov='skip' or oov='nan', or a larger vector space",
+            reason="words without a vector")
+        if kept is None:
+            per_topic.append(math.nan)
+            continue
+        words = kept
         words = words[:topn] if topn is not None else words
         if len(words) < 2:
             undefined[k] = "empty topic" if not topics[k] else f"fewer than 2 words with vectors ({len(words)})"

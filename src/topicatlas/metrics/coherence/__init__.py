@@ -31,10 +31,10 @@ from topicatlas.metrics.coherence.measures import (
     score_group,
 )
 from topicatlas.metrics.result import MetricResult
+from topicatlas.metrics.topic_input import apply_oov, as_topic_lists, check_options
 
 __all__ = ["EPSILON", "MEASURES", "Measure", "ReferenceCounts", "coherence", "prepare_topics"]
 
-OOV_POLICIES = ("skip", "nan", "error")
 DUPLICATE_POLICIES = ("keep", "drop", "error")
 
 # counts built for a Corpus object are reused by later calls with the same object
@@ -70,15 +70,10 @@ def prepare_topics(topics: Iterable[Sequence[str] | str], counts: ReferenceCount
     Returns:
         (words per topic -- empty for topics without a value, undefined reasons, OOV words).
     """
-    if oov not in OOV_POLICIES:
-        raise InputFormatError(f"oov must be one of {OOV_POLICIES}, got {oov!r}")
+    check_options(oov, topn)
     if duplicates not in DUPLICATE_POLICIES:
         raise InputFormatError(f"duplicates must be one of {DUPLICATE_POLICIES}, got {duplicates!r}")
-    if topn is not None and (int(topn) != topn or topn < 1):
-        raise InputFormatError(f"topn must be a positive integer or None, got {topn!r}")
-    topics = [t.split() if isinstance(t, str) else [str(w) for w in t] for t in topics]
-    if not topics:
-        raise InputFormatError("no topics given (expected a list of word lists)")
+    topics = as_topic_lists(topics)
     prepared: list[list[str]] = []
     undefined: dict[int, str] = {}
     oov_words: dict[int, list[str]] = {}
@@ -93,19 +88,15 @@ def prepare_topics(topics: Iterable[Sequence[str] | str], counts: ReferenceCount
                 )
             words = list(dict.fromkeys(words))
         missing = [w for w in words if not counts.in_corpus(w)]
-        if missing:
-            oov_words[k] = missing
-            if oov == "error":
-                raise InputFormatError(
-                    f"topic {k}: {', '.join(map(repr, missing))} not in the reference corpus; "
-                    "use oov='skip' to drop such words or oov='nan' to leave the topic unscored"
-                )
-            if oov == "nan":
-                undefined[k] = "words not in the reference corpus: " + " ".join(missing)
-                prepared.append([])
-                continue
-            gone = set(missing)
-            words = [w for w in words if w not in gone]
+        kept = apply_oov(
+            k, words, missing, oov, oov_words=oov_words, undefined=undefined,
+            error="{words} not in the reference corpus; use oov='skip' to drop such words or "
+                  "oov='nan' to leave the topic unscored",
+            reason="words not in the reference corpus")
+        if kept is None:
+            prepared.append([])
+            continue
+        words = kept
         if topn is not None:
             words = words[:topn]
         if not topics[k]:
