@@ -38,6 +38,7 @@ import numpy as np
 
 from topicatlas.errors import InputFormatError
 from topicatlas.metrics.result import MetricResult
+from topicatlas.metrics.topic_input import as_topic_lists
 from topicatlas.registry import Registry
 
 DIVERSITY_MEASURES: Registry = Registry("diversity measure")
@@ -46,9 +47,7 @@ DIVERSITY_MEASURES: Registry = Registry("diversity measure")
 def _prepare(topics: Iterable[Sequence[str] | str], topk: int | None) -> list[list[str]]:
     if topk is not None and (int(topk) != topk or topk < 1):
         raise InputFormatError(f"topk must be a positive integer or None, got {topk!r}")
-    prepared = [t.split() if isinstance(t, str) else [str(w) for w in t] for t in topics]
-    if not prepared:
-        raise InputFormatError("no topics given (expected a list of word lists)")
+    prepared = as_topic_lists(topics)
     for k, t in enumerate(prepared):
         if not t:
             raise InputFormatError(f"topic {k} is empty; diversity needs the top words of every topic")
